@@ -1,0 +1,86 @@
+package coderun
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/fxamacker/cbor/v2"
+)
+
+// Namespace is a group of host functions the program sees as one global
+// object, e.g. Global "tools" makes `await tools.read({path: "a.txt"})` call
+// Functions["read"].
+type Namespace struct {
+	// Global is the program's global identifier. It must match
+	// ^[A-Za-z_][A-Za-z0-9_]*$, must not be a reserved word of JavaScript,
+	// TypeScript or Python, and must not be a global the runtime owns.
+	Global string
+	// Functions are keyed by the exact name the program calls; any string is
+	// a valid name, "__proto__" and "" included.
+	Functions map[string]Function
+	// ErrorClass, when set, makes rejected calls of this namespace instances
+	// of a class the runtime injects as a global of that name.
+	ErrorClass *ErrorClass
+}
+
+// ErrorClass describes an error class the runtime injects into the program,
+// e.g. {Name: "ToolCallError", Member: "toolName"} lets a program write
+// `catch (e) { if (e instanceof ToolCallError) skip(e.toolName) }`.
+type ErrorClass struct {
+	// Name is the class's global name; the same rules as Namespace.Global.
+	Name string
+	// Member is the property that carries the name of the rejected function.
+	Member string
+}
+
+// Function is a host function called by the program. args arrives as
+// encoding/json would decode it into an any (map[string]any, []any, string,
+// float64, bool or nil). The result may be any value encoding/json marshals
+// and must come out as lossless JSON. An error rejects the call inside the
+// program with the error's message; so does a panic.
+//
+// ctx is cancelled when the run settles; a Function that outlives its run is
+// the caller's to settle, and its late result is dropped.
+type Function func(ctx context.Context, args any) (any, error)
+
+// Func adapts a typed function to a Function: the program's argument is
+// decoded into In with encoding/json (a mismatch rejects the call with the
+// decoding error), and Out is marshalled as the call's result.
+func Func[In, Out any](f func(ctx context.Context, in In) (Out, error)) Function {
+	return func(ctx context.Context, args any) (any, error) {
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return nil, fmt.Errorf("arguments: %w", err)
+		}
+		var in In
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return nil, fmt.Errorf("arguments: %w", err)
+		}
+		return f(ctx, in)
+	}
+}
+
+// bindingSpec encodes the namespaces for the guest (ABI.md, coderun_bind):
+// [[global, [function names, sorted], error class name|null, member|null]...].
+func bindingSpec(nss []Namespace) ([]byte, error) {
+	spec := make([]any, len(nss))
+	for i, ns := range nss {
+		names := make([]string, 0, len(ns.Functions))
+		for name := range ns.Functions {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		var class, member any
+		if ns.ErrorClass != nil {
+			class, member = ns.ErrorClass.Name, ns.ErrorClass.Member
+		}
+		spec[i] = []any{ns.Global, names, class, member}
+	}
+	b, err := cbor.Marshal(spec)
+	if err != nil {
+		return nil, fmt.Errorf("coderun: encode bindings: %w", err)
+	}
+	return b, nil
+}

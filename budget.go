@@ -1,0 +1,108 @@
+package coderun
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config is the validated configuration of a Runtime: every budget and limit a
+// run is held to. A Request carries no tuning knobs; everything that shapes a
+// run lives here, explicit, so a caller reading a Config sees all of it.
+//
+// Start from DefaultConfig and change what you need; New rejects zero and
+// out-of-range values with an error naming the field and its range.
+type Config struct {
+	// ComputeTime bounds the time the guest spends executing. Time spent
+	// waiting on timers or bindings does not count. Range: 1ms to 24h.
+	ComputeTime time.Duration
+	// WallTime bounds the whole run, waiting included. Range: 1ms to 24h.
+	WallTime time.Duration
+	// MaxOutputBytes bounds the serialized logs, completion value and failure
+	// message together (envelope syntax not counted). Exceeding it fails the
+	// run with KindOutputLimit; output is never truncated. Range: 1 byte to 1 GiB.
+	MaxOutputBytes int64
+	// MemoryLimitBytes bounds the guest's memory. Exhausting it ends the run
+	// with KindWorkerExit. Range: 16 MiB to 3 GiB.
+	MemoryLimitBytes int64
+	// Fuel is a deterministic compute budget counted in the engine's
+	// interrupt ticks (one tick per FuelQuantum loop iterations inside the
+	// sandbox), so a limit behaves the same on a fast and a slow machine.
+	// 0 means no fuel budget.
+	Fuel uint64
+	// Deterministic makes runs reproducible: Math.random and crypto are seeded
+	// from Seed, and Date.now, new Date() and performance.now read a virtual
+	// clock that starts at a fixed instant and advances only when timers fire.
+	Deterministic bool
+	// Seed seeds randomness in Deterministic mode; it is ignored otherwise.
+	Seed int64
+	// MaxCallsInFlight bounds binding calls started but not yet settled in one
+	// run. A call beyond it rejects inside the program. Range: 1 to 1,000,000.
+	MaxCallsInFlight int
+	// MaxCalls bounds binding calls in one run. A call beyond it rejects
+	// inside the program. Range: 1 to 1,000,000,000.
+	MaxCalls int
+	// CompilationCacheDir, when not empty, keeps wazero's compiled code on
+	// disk so a new process skips most of the module compilation.
+	CompilationCacheDir string
+}
+
+// FuelQuantum is the number of loop iterations inside the sandbox between two
+// interrupt ticks. One unit of Config.Fuel is one tick.
+const FuelQuantum = 10000
+
+// Limits of the ranges New accepts.
+const (
+	minDuration    = time.Millisecond
+	maxDuration    = 24 * time.Hour
+	maxOutputLimit = 1 << 30
+	minMemoryLimit = 16 << 20
+	maxMemoryLimit = 3 << 30
+	maxInFlight    = 1_000_000
+	maxCallsLimit  = 1_000_000_000
+)
+
+// DefaultConfig returns every default, explicitly.
+func DefaultConfig() Config {
+	return Config{
+		ComputeTime:      10 * time.Second,
+		WallTime:         60 * time.Second,
+		MaxOutputBytes:   64 << 20,
+		MemoryLimitBytes: 256 << 20,
+		Fuel:             0,
+		Deterministic:    false,
+		Seed:             0,
+		MaxCallsInFlight: 1000,
+		MaxCalls:         100_000,
+	}
+}
+
+// Validate reports the first field of c that is out of range, naming the field
+// and the range it must lie in.
+func (c Config) Validate() error {
+	if err := durationInRange("ComputeTime", c.ComputeTime); err != nil {
+		return err
+	}
+	if err := durationInRange("WallTime", c.WallTime); err != nil {
+		return err
+	}
+	if c.MaxOutputBytes < 1 || c.MaxOutputBytes > maxOutputLimit {
+		return fmt.Errorf("coderun: config: MaxOutputBytes is %d, want 1 to %d (1 GiB)", c.MaxOutputBytes, maxOutputLimit)
+	}
+	if c.MemoryLimitBytes < minMemoryLimit || c.MemoryLimitBytes > maxMemoryLimit {
+		return fmt.Errorf("coderun: config: MemoryLimitBytes is %d, want %d (16 MiB) to %d (3 GiB)", c.MemoryLimitBytes, minMemoryLimit, maxMemoryLimit)
+	}
+	if c.MaxCallsInFlight < 1 || c.MaxCallsInFlight > maxInFlight {
+		return fmt.Errorf("coderun: config: MaxCallsInFlight is %d, want 1 to %d", c.MaxCallsInFlight, maxInFlight)
+	}
+	if c.MaxCalls < 1 || c.MaxCalls > maxCallsLimit {
+		return fmt.Errorf("coderun: config: MaxCalls is %d, want 1 to %d", c.MaxCalls, maxCallsLimit)
+	}
+	return nil
+}
+
+func durationInRange(field string, d time.Duration) error {
+	if d < minDuration || d > maxDuration {
+		return fmt.Errorf("coderun: config: %s is %v, want %v to %v", field, d, minDuration, maxDuration)
+	}
+	return nil
+}

@@ -1,0 +1,145 @@
+// Package engine runs the QuickJS-ng sandbox on wazero: it compiles the
+// module once, gives every run a fresh instance, caps its memory, and routes
+// the guest's imports to a Host.
+//
+// The engine knows nothing about programs, budgets or bindings: it moves
+// bytes across the wasm boundary and turns a trap into an error. The guest
+// ABI it drives is documented in wasm/build/ABI.md.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/coderun/coderun/wasm"
+)
+
+// Options configure an Engine.
+type Options struct {
+	// MemoryLimitBytes caps the guest's linear memory. The guest's own
+	// allocator enforces the heap limit; this is the hard ceiling above it.
+	MemoryLimitBytes int64
+	// CacheDir, when set, keeps compiled code on disk across processes.
+	CacheDir string
+}
+
+// Engine holds one compiled sandbox module. It is safe for concurrent use.
+type Engine struct {
+	runtime  wazero.Runtime
+	compiled wazero.CompiledModule
+}
+
+const pageSize = 65536
+
+// The in-memory compilation cache is shared by every Engine in the process,
+// so a second Runtime with another memory limit does not compile again.
+var (
+	sharedCacheOnce sync.Once
+	sharedCache     wazero.CompilationCache
+	dirCaches       sync.Map // dir -> wazero.CompilationCache
+)
+
+func compilationCache(dir string) (wazero.CompilationCache, error) {
+	if dir == "" {
+		sharedCacheOnce.Do(func() { sharedCache = wazero.NewCompilationCache() })
+		return sharedCache, nil
+	}
+	if c, ok := dirCaches.Load(dir); ok {
+		return c.(wazero.CompilationCache), nil
+	}
+	c, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("engine: compilation cache %q: %w", dir, err)
+	}
+	actual, _ := dirCaches.LoadOrStore(dir, c)
+	return actual.(wazero.CompilationCache), nil
+}
+
+// New compiles the embedded sandbox module.
+func New(ctx context.Context, opts Options) (*Engine, error) {
+	cache, err := compilationCache(opts.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	pages := uint32(65536) // wasm32 maximum
+	if want := (opts.MemoryLimitBytes + pageSize - 1) / pageSize; want > 0 && want < int64(pages) {
+		pages = uint32(want)
+	}
+	// Interruption comes from the fuel ticks the module calls into the host,
+	// not from WithCloseOnContextDone, which makes every loop header exit to
+	// Go and slows CPU-bound guests several times over.
+	cfg := wazero.NewRuntimeConfigCompiler().
+		WithCompilationCache(cache).
+		WithMemoryLimitPages(pages).
+		WithCloseOnContextDone(false)
+	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		rt.Close(ctx)
+		return nil, fmt.Errorf("engine: wasi: %w", err)
+	}
+	if err := instantiateHostModule(ctx, rt); err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	compiled, err := rt.CompileModule(ctx, wasm.Binary)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, fmt.Errorf("engine: compile: %w", err)
+	}
+	return &Engine{runtime: rt, compiled: compiled}, nil
+}
+
+// Close releases the compiled module and every instance still open.
+func (e *Engine) Close(ctx context.Context) error {
+	return e.runtime.Close(ctx)
+}
+
+// Clock supplies the guest's clocks and randomness. A nil Clock means the
+// host's real clocks and crypto/rand.
+type Clock struct {
+	// Walltime returns the wall clock (seconds, nanoseconds).
+	Walltime func() (int64, int32)
+	// Nanotime returns a monotonic clock in nanoseconds.
+	Nanotime func() int64
+	// Random fills p with random bytes.
+	Random func(p []byte) (int, error)
+}
+
+type readerFunc func(p []byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// Instantiate creates a fresh instance whose imports call host.
+func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Instance, error) {
+	mc := wazero.NewModuleConfig().
+		WithName("").
+		WithStartFunctions("_initialize")
+	if clock == nil {
+		mc = mc.WithSysWalltime().WithSysNanotime().WithRandSource(cryptoReader)
+	} else {
+		mc = mc.WithWalltime(clock.Walltime, 1).
+			WithNanotime(clock.Nanotime, 1).
+			WithRandSource(readerFunc(clock.Random))
+	}
+	ictx := withHost(ctx, host)
+	mod, err := e.runtime.InstantiateModule(ictx, e.compiled, mc)
+	if err != nil {
+		return nil, fmt.Errorf("engine: instantiate: %w", err)
+	}
+	return newInstance(ictx, mod)
+}
+
+// exported looks up a guest export, failing loudly if the module and this
+// package disagree about the ABI.
+func exported(mod api.Module, name string) (api.Function, error) {
+	f := mod.ExportedFunction(name)
+	if f == nil {
+		return nil, fmt.Errorf("engine: guest does not export %q (ABI mismatch)", name)
+	}
+	return f, nil
+}

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+)
+
+// Host receives the guest's imports for one instance. Its methods run on
+// the goroutine that called into the guest, in the middle of guest code, so
+// they must be quick. To end the run from inside an import, a Host panics
+// with a *Trap (see Stop): the guest unwinds and the export call that was
+// running returns that Trap as its error.
+type Host interface {
+	// Log receives one console line.
+	Log(line string)
+	// Settle receives the program's outcome; see the Settle* kinds.
+	Settle(kind SettleKind, payload []byte)
+	// Call receives a binding call message (CBOR, see ABI.md). A non-empty
+	// refusal rejects the call inside the program with that message.
+	Call(msg []byte) (refusal string)
+	// TimerSet asks for FireTimer(id) after delayMs milliseconds.
+	TimerSet(id uint32, delayMs float64)
+	// TimerClear cancels timer id.
+	TimerClear(id uint32)
+	// OutOfMemory is called when the guest's heap limit is exhausted. It
+	// must not return normally: it stops the run with Stop.
+	OutOfMemory(requested uint32)
+	// FuelTick is called every FuelQuantum loop iterations inside the guest.
+	// It returns the next quantum, or stops the run with Stop.
+	FuelTick() int32
+}
+
+// SettleKind says what a Settle payload carries.
+type SettleKind uint32
+
+const (
+	// SettleValue: the payload is the completion value as CBOR; empty means
+	// the program returned undefined.
+	SettleValue SettleKind = 0
+	// SettleException: the payload is the rendered thrown value (UTF-8).
+	SettleException SettleKind = 1
+	// SettleInvalidOutput: the payload says why the value is not lossless
+	// JSON (UTF-8), naming the path.
+	SettleInvalidOutput SettleKind = 2
+)
+
+// Trap ends a run from inside a host import. The reason is whatever the
+// Host wants the export call to fail with.
+type Trap struct{ Reason error }
+
+func (t *Trap) Error() string { return "trap: " + t.Reason.Error() }
+func (t *Trap) Unwrap() error { return t.Reason }
+
+// Stop unwinds the guest with reason; call it only from a Host method.
+func Stop(reason error) { panic(&Trap{Reason: reason}) }
+
+// AsTrap reports whether err came from Stop, and its reason.
+func AsTrap(err error) (error, bool) {
+	var t *Trap
+	if errors.As(err, &t) {
+		return t.Reason, true
+	}
+	return nil, false
+}
+
+type hostKey struct{}
+
+func withHost(ctx context.Context, h Host) context.Context {
+	return context.WithValue(ctx, hostKey{}, h)
+}
+
+func hostOf(ctx context.Context) Host { return ctx.Value(hostKey{}).(Host) }
+
+var cryptoReader = rand.Reader
+
+// read copies len bytes at ptr out of guest memory. A range outside memory
+// is a guest bug or an attack; it stops the run.
+func read(mod api.Module, ptr, n uint32) []byte {
+	b, ok := mod.Memory().Read(ptr, n)
+	if !ok {
+		Stop(fmt.Errorf("guest passed an out-of-range buffer (%d bytes at %#x)", n, ptr))
+	}
+	return append([]byte(nil), b...)
+}
+
+const i32, f64 = api.ValueTypeI32, api.ValueTypeF64
+
+// instantiateHostModule defines the "coderun" import module. Each import
+// finds its Host in the context the export was called with.
+func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
+	b := rt.NewHostModuleBuilder("coderun")
+	fn := func(name string, f api.GoModuleFunc, params, results []api.ValueType) {
+		b.NewFunctionBuilder().WithGoModuleFunction(f, params, results).Export(name)
+	}
+	fn("log", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).Log(string(read(mod, uint32(s[0]), uint32(s[1]))))
+	}, []api.ValueType{i32, i32}, nil)
+	fn("settle", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).Settle(SettleKind(uint32(s[0])), read(mod, uint32(s[1]), uint32(s[2])))
+	}, []api.ValueType{i32, i32, i32}, nil)
+	fn("call", func(ctx context.Context, mod api.Module, s []uint64) {
+		msg := read(mod, uint32(s[0]), uint32(s[1]))
+		refusal := hostOf(ctx).Call(msg)
+		if refusal == "" {
+			s[0] = 0
+			return
+		}
+		errPtr, errCap := uint32(s[2]), uint32(s[3])
+		if uint32(len(refusal)) > errCap {
+			refusal = refusal[:errCap]
+		}
+		if !mod.Memory().WriteString(errPtr, refusal) {
+			Stop(fmt.Errorf("guest passed an out-of-range error buffer"))
+		}
+		s[0] = uint64(uint32(-int32(len(refusal))))
+	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
+	fn("timer_set", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).TimerSet(uint32(s[0]), math.Float64frombits(s[1]))
+	}, []api.ValueType{i32, f64}, nil)
+	fn("timer_clear", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).TimerClear(uint32(s[0]))
+	}, []api.ValueType{i32}, nil)
+	fn("oom", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).OutOfMemory(uint32(s[0]))
+		Stop(errors.New("out of memory"))
+	}, []api.ValueType{i32}, nil)
+	fn("fuel_tick", func(ctx context.Context, mod api.Module, s []uint64) {
+		s[0] = uint64(uint32(hostOf(ctx).FuelTick()))
+	}, nil, []api.ValueType{i32})
+	if _, err := b.Instantiate(ctx); err != nil {
+		return fmt.Errorf("engine: host module: %w", err)
+	}
+	return nil
+}

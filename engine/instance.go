@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tetratelabs/wazero/api"
+)
+
+// State is where a guest is after an export returns.
+type State int32
+
+const (
+	// Pending: the program waits on timers or binding calls.
+	Pending State = 0
+	// Settled: the guest has called Host.Settle.
+	Settled State = 1
+)
+
+// Instance is one fresh sandbox. It is not safe for concurrent use: the
+// run loop drives it from one goroutine.
+type Instance struct {
+	ctx context.Context
+	mod api.Module
+
+	alloc, free, init, reseed, bind, run, fireTimer, deliver api.Function
+}
+
+func newInstance(ctx context.Context, mod api.Module) (*Instance, error) {
+	in := &Instance{ctx: ctx, mod: mod}
+	for name, dst := range map[string]*api.Function{
+		"coderun_alloc":      &in.alloc,
+		"coderun_free":       &in.free,
+		"coderun_init":       &in.init,
+		"coderun_reseed":     &in.reseed,
+		"coderun_bind":       &in.bind,
+		"coderun_run":        &in.run,
+		"coderun_fire_timer": &in.fireTimer,
+		"coderun_deliver":    &in.deliver,
+	} {
+		f, err := exported(mod, name)
+		if err != nil {
+			mod.Close(ctx)
+			return nil, err
+		}
+		*dst = f
+	}
+	return in, nil
+}
+
+// Close releases the instance's memory.
+func (in *Instance) Close() error { return in.mod.Close(in.ctx) }
+
+// Init creates the JS runtime and context and evaluates the prelude.
+// memLimit bounds the guest heap in bytes. A false result means the guest
+// settled with an exception instead.
+func (in *Instance) Init(memLimit uint32) (bool, error) {
+	r, err := in.init.Call(in.ctx, uint64(memLimit))
+	if err != nil {
+		return false, err
+	}
+	return int32(r[0]) == 0, nil
+}
+
+// Bind installs the binding namespaces described by spec (CBOR, ABI.md).
+func (in *Instance) Bind(spec []byte) (bool, error) {
+	ptr, err := in.write(spec)
+	if err != nil {
+		return false, err
+	}
+	defer in.free.Call(in.ctx, uint64(ptr))
+	r, err := in.bind.Call(in.ctx, uint64(ptr), uint64(len(spec)))
+	if err != nil {
+		return false, err
+	}
+	return int32(r[0]) == 0, nil
+}
+
+// Run evaluates js, which must evaluate to a function returning a promise,
+// calls it and runs jobs until the guest is idle.
+func (in *Instance) Run(js, filename string) (State, error) {
+	src, err := in.write([]byte(js))
+	if err != nil {
+		return 0, err
+	}
+	name, err := in.write(append([]byte(filename), 0))
+	if err != nil {
+		return 0, err
+	}
+	r, err := in.run.Call(in.ctx, uint64(src), uint64(len(js)), uint64(name))
+	if err != nil {
+		return 0, err
+	}
+	// The source stays allocated: QuickJS may keep pointers into it for
+	// error positions, and the instance is discarded after the run anyway.
+	return State(int32(r[0])), nil
+}
+
+// FireTimer runs timer id's callback and the jobs it queues.
+func (in *Instance) FireTimer(id uint32) (State, error) {
+	r, err := in.fireTimer.Call(in.ctx, uint64(id))
+	if err != nil {
+		return 0, err
+	}
+	return State(int32(r[0])), nil
+}
+
+// Deliver settles binding call id: ok with a CBOR value, or rejected with a
+// UTF-8 message.
+func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
+	ptr, err := in.write(payload)
+	if err != nil {
+		return 0, err
+	}
+	var okArg uint64
+	if ok {
+		okArg = 1
+	}
+	r, err := in.deliver.Call(in.ctx, uint64(id), okArg, uint64(ptr), uint64(len(payload)))
+	if err != nil {
+		return 0, err
+	}
+	return State(int32(r[0])), nil
+}
+
+// write copies b into a fresh guest allocation.
+func (in *Instance) write(b []byte) (uint32, error) {
+	r, err := in.alloc.Call(in.ctx, uint64(len(b)))
+	if err != nil {
+		return 0, err
+	}
+	ptr := uint32(r[0])
+	if ptr == 0 {
+		return 0, fmt.Errorf("engine: guest could not allocate %d bytes", len(b))
+	}
+	if !in.mod.Memory().Write(ptr, b) {
+		return 0, fmt.Errorf("engine: guest allocation %#x is out of range", ptr)
+	}
+	return ptr, nil
+}

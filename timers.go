@@ -1,0 +1,83 @@
+package coderun
+
+import (
+	"container/heap"
+	"time"
+)
+
+// timerQueue holds a run's armed timers, earliest deadline first and, for
+// equal deadlines, in the order they were set, as Node fires them.
+type timerQueue struct {
+	h     timerHeap
+	armed map[uint32]uint64 // id -> seq of its live entry
+	seq   uint64
+}
+
+type timerEntry struct {
+	deadline time.Duration
+	seq      uint64
+	id       uint32
+}
+
+type timerHeap []timerEntry
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if h[i].deadline != h[j].deadline {
+		return h[i].deadline < h[j].deadline
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *timerHeap) Push(x any)   { *h = append(*h, x.(timerEntry)) }
+func (h *timerHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return e
+}
+
+// Len is the number of armed timers.
+func (q *timerQueue) Len() int { return len(q.armed) }
+
+func (q *timerQueue) set(id uint32, deadline time.Duration) {
+	if q.armed == nil {
+		q.armed = make(map[uint32]uint64)
+	}
+	q.seq++
+	q.armed[id] = q.seq
+	heap.Push(&q.h, timerEntry{deadline: deadline, seq: q.seq, id: id})
+}
+
+// clear disarms id; its heap entry goes stale and is skipped later.
+func (q *timerQueue) clear(id uint32) { delete(q.armed, id) }
+
+func (q *timerQueue) dropStale() {
+	for len(q.h) > 0 {
+		top := q.h[0]
+		if seq, ok := q.armed[top.id]; ok && seq == top.seq {
+			return
+		}
+		heap.Pop(&q.h)
+	}
+}
+
+// next is the earliest armed deadline.
+func (q *timerQueue) next() (time.Duration, bool) {
+	q.dropStale()
+	if len(q.h) == 0 {
+		return 0, false
+	}
+	return q.h[0].deadline, true
+}
+
+// popDue disarms and returns the earliest timer due at now.
+func (q *timerQueue) popDue(now time.Duration) (uint32, bool) {
+	q.dropStale()
+	if len(q.h) == 0 || q.h[0].deadline > now {
+		return 0, false
+	}
+	e := heap.Pop(&q.h).(timerEntry)
+	delete(q.armed, e.id)
+	return e.id, true
+}

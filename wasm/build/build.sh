@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Rebuilds wasm/quickjs.wasm from Debian's qjs-src package, reproducibly.
+#
+#   wasm/build/build.sh            rebuild wasm/quickjs.wasm in place
+#   wasm/build/build.sh OUT.wasm   build into OUT.wasm (used by the CI check)
+#
+# Needs Debian bookworm's clang-16, lld-16, wasi-libc and
+# libclang-rt-16-dev-wasm32 (install-toolchain.sh installs them), Go, and
+# network access to Debian's archive. The QuickJS-ng source is fetched with
+# apt into a private state directory, so the machine's apt configuration is
+# never touched, and checked against the pinned sha256 below.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+out="${1:-$root/wasm/quickjs.wasm}"
+
+qjs_version="0.17.0-1"
+qjs_deb="qjs-src_${qjs_version}_all.deb"
+qjs_sha256="04631979bdadaccffd76c1cb0aff5d07389aa889a90b6a902eba858a3a3b3988"
+# 0.17.0-1 is published in forky (testing) and sid; trixie ships 0.16.x.
+qjs_suite="forky"
+
+cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
+mkdir -p "$cache"
+
+fetch_source() {
+	if [[ -f "$cache/$qjs_deb" ]] && echo "$qjs_sha256  $cache/$qjs_deb" | sha256sum -c --quiet - 2>/dev/null; then
+		return
+	fi
+	local apt="$cache/apt"
+	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
+	: >"$apt/status"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $qjs_suite main" >"$apt/sources.list"
+	local opts=(
+		-o "Dir::Etc::SourceList=$apt/sources.list"
+		-o "Dir::Etc::SourceParts=/dev/null"
+		-o "Dir::State::Lists=$apt/lists"
+		-o "Dir::State::status=$apt/status"
+		-o "Dir::Cache=$apt"
+		-o "Dir::Cache::archives=$apt/archives"
+		-o "APT::Sandbox::User=root"
+	)
+	apt-get "${opts[@]}" update -qq
+	(cd "$cache" && apt-get "${opts[@]}" download "qjs-src=$qjs_version")
+	echo "$qjs_sha256  $cache/$qjs_deb" | sha256sum -c --quiet - ||
+		{ echo "build.sh: $qjs_deb does not match the pinned sha256" >&2; exit 1; }
+}
+
+fetch_source
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+dpkg-deb -x "$cache/$qjs_deb" "$work/pkg"
+src="$work/pkg/usr/src/quickjs-ng"
+
+# The prelude's parts, concatenated in name order, become one C string.
+cat "$here"/prelude/*.js >"$work/prelude.js"
+{
+	echo "static const char glue_prelude[] = {"
+	od -An -v -tx1 "$work/prelude.js" | sed 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g'
+	echo "0x00};"
+} >"$work/prelude.h"
+
+# --stack-first puts the shadow stack below the data and heap, so an
+# overflow runs off address 0 and traps instead of corrupting the heap.
+# glue.c sets QuickJS's stack limit 128 KiB below this size, so deep JS
+# recursion throws a catchable RangeError before the trap is reached.
+stack_size=$((1024 * 1024))
+clang-16 --target=wasm32-wasi --sysroot=/usr \
+	-O2 -mexec-model=reactor \
+	-mbulk-memory -msign-ext -mnontrapping-fptoint -mmutable-globals \
+	-DNDEBUG -D_GNU_SOURCE \
+	-ffile-prefix-map="$work"=. -ffile-prefix-map="$here"=. \
+	-I"$src" -I"$work" \
+	-Wl,--stack-first -Wl,-z,stack-size=$stack_size \
+	-o "$work/quickjs.raw.wasm" \
+	"$here/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
+
+# Every loop header gets a fuel counter that calls coderun.fuel_tick every
+# quantum back-edges: the host's only way to interrupt native code.
+(cd "$root" && go run ./wasm/build/instrument -in "$work/quickjs.raw.wasm" -out "$work/quickjs.wasm")
+
+cp "$work/quickjs.wasm" "$out"
+sha256sum "$out" | cut -d' ' -f1
