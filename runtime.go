@@ -182,9 +182,15 @@ func (r *Runtime) execute(ctx context.Context, rn *run, req Request) Result {
 			return rn.result
 		}
 	}
+	if testHookBeforeLoop != nil {
+		testHookBeforeLoop()
+	}
 	rn.loop(ctx, prog.js, prog.filename)
 	return rn.result
 }
+
+// testHookBeforeLoop lets tests inject a fault into the host path.
+var testHookBeforeLoop func()
 
 // Language is the language programs must be written in: "typescript".
 func (r *Runtime) Language() string { return "typescript" }

@@ -79,7 +79,8 @@ func (in *Instance) Bind(spec []byte) (bool, error) {
 // Run evaluates js, which must evaluate to a function returning a promise,
 // calls it and runs jobs until the guest is idle.
 func (in *Instance) Run(js, filename string) (State, error) {
-	src, err := in.write([]byte(js))
+	// QuickJS requires the source to be NUL-terminated.
+	src, err := in.write(append([]byte(js), 0))
 	if err != nil {
 		return 0, err
 	}

@@ -323,6 +323,10 @@ static void object_kind(JSContext *ctx, JSValueConst v, char *buf, size_t cap)
 {
     JSObject *p = JS_VALUE_GET_OBJ(v);
     JSAtom cls = ctx->rt->class_array[p->class_id].class_name;
+    if (p->class_id == JS_CLASS_PROXY) {
+        snprintf(buf, cap, "Proxy");
+        return;
+    }
     if (p->class_id == JS_CLASS_OBJECT && p->shape->proto) {
         /* A class instance: name it after its constructor, read without
          * running user code (getters on the prototype are skipped). */

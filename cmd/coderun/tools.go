@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"text/tabwriter"
+
+	"github.com/coderun/coderun/codemode"
+	"github.com/coderun/coderun/mcpproxy"
+)
+
+func init() { commands["tools"] = runTools }
+
+// runTools implements `coderun tools`: it connects to the config's servers
+// and lists each server's tools under the names programs call them by, with
+// their concurrency class, and whether the config's tools filter hides
+// them. It returns 0, or 1 when a server failed to start, or 2 for a usage
+// or config error.
+func runTools(args []string, stdout, stderr io.Writer) int {
+	fs, config := newFlagSet("tools", "Lists the upstream servers' tools with their concurrency class.", stderr)
+	if status, stop := parseFlags(fs, args); stop {
+		return status
+	}
+	up, err := startUpstreams(*config, slog.New(slog.DiscardHandler), stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "coderun tools: %v\n", err)
+		return 2
+	}
+	defer up.hub.Close()
+
+	if err := writeToolList(stdout, up.cfg, up.report, up.hub.Tools()); err != nil {
+		fmt.Fprintf(stderr, "coderun tools: %v\n", err)
+		return 1
+	}
+	if up.report.Failed() {
+		return 1
+	}
+	return 0
+}
+
+// writeToolList writes one block per server, in name order:
+//
+//	fs (npx -y @modelcontextprotocol/server-filesystem /srv): 2 tools
+//	  fs.read_text_file  parallel-safe
+//	  fs.write_file      exclusive
+//	tracker (http://127.0.0.1:8931/mcp): failed to start: …
+func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, tools []mcpproxy.ProxiedTool) error {
+	byServer := make(map[string][]mcpproxy.ProxiedTool)
+	for _, t := range tools {
+		byServer[t.Server] = append(byServer[t.Server], t)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, s := range report.Servers {
+		if s.Err != nil {
+			fmt.Fprintf(tw, "%s (%s): FAILED: %v\n", s.Name, s.Endpoint, s.Err)
+			continue
+		}
+		fmt.Fprintf(tw, "%s (%s): %d tools\n", s.Name, s.Endpoint, len(byServer[s.Name]))
+		for _, t := range byServer[s.Name] {
+			note := ""
+			if !cfg.Tools.Visible(t.Name) {
+				note = "hidden by the tools filter"
+			}
+			if t.Name != t.Server+"."+t.Tool.Name {
+				note = joinNotes(note, fmt.Sprintf("renamed: the server calls it %q", t.Tool.Name))
+			}
+			if note != "" {
+				note = "\t(" + note + ")"
+			}
+			fmt.Fprintf(tw, "  %s\t%s%s\n", t.Name, mcpproxy.ConcurrencyOf(t.Tool), note)
+		}
+	}
+	return tw.Flush()
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
