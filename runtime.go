@@ -161,7 +161,7 @@ func (r *Runtime) execute(ctx context.Context, rn *run, req Request) Result {
 	rn.inst = inst
 
 	if !rn.guest(func() (engine.State, error) {
-		ok, err := inst.Init(uint32(r.cfg.MemoryLimitBytes))
+		ok, err := inst.Start(uint32(r.cfg.MemoryLimitBytes))
 		if err == nil && !ok && !rn.settled {
 			rn.fail(KindWorkerExit, "the sandbox failed to initialise")
 		}

@@ -26,6 +26,9 @@ type Options struct {
 	MemoryLimitBytes int64
 	// CacheDir, when set, keeps compiled code on disk across processes.
 	CacheDir string
+	// Module is the wasm to run; nil means the embedded wasm.Binary. The
+	// build uses it to snapshot the plain module.
+	Module []byte
 }
 
 // Engine holds one compiled sandbox module. It is safe for concurrent use.
@@ -86,7 +89,11 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		rt.Close(ctx)
 		return nil, err
 	}
-	compiled, err := rt.CompileModule(ctx, wasm.Binary)
+	module := opts.Module
+	if module == nil {
+		module = wasm.Binary
+	}
+	compiled, err := rt.CompileModule(ctx, module)
 	if err != nil {
 		rt.Close(ctx)
 		return nil, fmt.Errorf("engine: compile: %w", err)
@@ -114,11 +121,14 @@ type readerFunc func(p []byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
-// Instantiate creates a fresh instance whose imports call host.
+// Instantiate creates a fresh instance whose imports call host. Call
+// Instance.Start before anything else.
 func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Instance, error) {
+	// No start function: a snapshot has run its constructors already, and
+	// Instance.Start runs them for a plain module.
 	mc := wazero.NewModuleConfig().
 		WithName("").
-		WithStartFunctions("_initialize")
+		WithStartFunctions()
 	if clock == nil {
 		mc = mc.WithSysWalltime().WithSysNanotime().WithRandSource(cryptoReader)
 	} else {

@@ -51,15 +51,36 @@ func newInstance(ctx context.Context, mod api.Module) (*Instance, error) {
 // Close releases the instance's memory.
 func (in *Instance) Close() error { return in.mod.Close(in.ctx) }
 
-// Init creates the JS runtime and context and evaluates the prelude.
-// memLimit bounds the guest heap in bytes. A false result means the guest
-// settled with an exception instead.
-func (in *Instance) Init(memLimit uint32) (bool, error) {
-	r, err := in.init.Call(in.ctx, uint64(memLimit))
+// Start readies the instance for a run with a heap limit of memLimit bytes.
+// A pre-initialised snapshot (the embedded module) only needs reseeding; a
+// plain module is initialised here: libc constructors, the JS runtime and
+// context, the prelude. A false result means the guest settled with an
+// exception instead.
+func (in *Instance) Start(memLimit uint32) (bool, error) {
+	r, err := in.reseed.Call(in.ctx, uint64(memLimit))
+	if err != nil {
+		return false, err
+	}
+	if int32(r[0]) == 0 {
+		return true, nil
+	}
+	if f := in.mod.ExportedFunction("_initialize"); f != nil {
+		if _, err := f.Call(in.ctx); err != nil {
+			return false, err
+		}
+	}
+	r, err = in.init.Call(in.ctx, uint64(memLimit))
 	if err != nil {
 		return false, err
 	}
 	return int32(r[0]) == 0, nil
+}
+
+// Memory returns a copy of the instance's linear memory.
+func (in *Instance) Memory() []byte {
+	mem := in.mod.Memory()
+	b, _ := mem.Read(0, mem.Size())
+	return append([]byte(nil), b...)
 }
 
 // Bind installs the binding namespaces described by spec (CBOR, ABI.md).

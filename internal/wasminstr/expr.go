@@ -169,6 +169,8 @@ func readPrefixFC(r *reader, start int) error {
 	case sub <= 7:
 		// iNN.trunc_sat_fMM_{s,u}: no immediates.
 		return nil
+	case (sub == 8 || sub == 9) && r.rejectPassiveData:
+		return r.errAt(start, ErrUnsupported, "memory.init and data.drop are not allowed (Options.RejectPassiveData)")
 	case sub == 8: // memory.init dataidx memidx
 		if _, err := r.readU32("memory.init data index"); err != nil {
 			return err

@@ -48,6 +48,11 @@ type Options struct {
 	// ExportName is the export name of the counter global, so the host can
 	// read or reset it. It must not already be exported by the module.
 	ExportName string
+	// RejectPassiveData makes Instrument fail if any function uses
+	// memory.init or data.drop. A later step that replaces the module's data
+	// segments (a memory snapshot) is sound only then, and the instrumenter
+	// is already decoding every instruction.
+	RejectPassiveData bool
 }
 
 // withDefaults fills in zero-valued fields and validates the rest.
@@ -590,6 +595,7 @@ func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 		}
 		br := newReader(body, r.base+bodyPos, "code")
 		br.fn = int64(m.importedFuncs) + int64(i)
+		br.rejectPassiveData = m.opts.RejectPassiveData
 		// Local declarations are kept verbatim; decode them only to find
 		// where the instructions start.
 		locals, err := br.readCount("local declaration", 2)

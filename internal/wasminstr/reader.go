@@ -18,6 +18,8 @@ type reader struct {
 	// bodies.
 	section string
 	fn      int64
+	// rejectPassiveData makes memory.init and data.drop an error.
+	rejectPassiveData bool
 }
 
 // newReader returns a reader over buf, whose first byte lives at the absolute

@@ -78,8 +78,16 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 	"$here/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
 
 # Every loop header gets a fuel counter that calls coderun.fuel_tick every
-# quantum back-edges: the host's only way to interrupt native code.
-(cd "$root" && go run ./wasm/build/instrument -in "$work/quickjs.raw.wasm" -out "$work/quickjs.wasm")
+# quantum back-edges: the host's only way to interrupt native code. The
+# instrumenter also proves the code uses no passive data segments, which the
+# snapshot step relies on.
+(cd "$root" && go run ./wasm/build/instrument -reject-passive-data \
+	-in "$work/quickjs.raw.wasm" -out "$work/quickjs.instrumented.wasm")
+
+# Run the initialisation (libc, JS runtime and context, prelude) once and bake
+# the resulting memory into the module, so a run starts from there.
+(cd "$root" && go run ./wasm/build/snapshot \
+	-in "$work/quickjs.instrumented.wasm" -out "$work/quickjs.wasm")
 
 cp "$work/quickjs.wasm" "$out"
 sha256sum "$out" | cut -d' ' -f1

@@ -943,6 +943,8 @@ static JSValue make_native(JSContext *ctx)
  * an exception message). */
 GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
 {
+    if (glue_ctx)
+        return -1; /* already initialised */
     glue_mem_limit = mem_limit;
     glue_rt = JS_NewRuntime2(&glue_malloc_functions, NULL);
     JS_SetMaxStackSize(glue_rt, GLUE_STACK_SIZE - GLUE_STACK_MARGIN);
@@ -968,12 +970,31 @@ GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
     return 0;
 }
 
-/* coderun_reseed refreshes per-run random state (Math.random); the host calls it
- * on every instance of a pre-initialised snapshot. */
-GLUE_EXPORT(coderun_reseed) void coderun_reseed(uint32_t mem_limit)
+/* coderun_reseed readies an initialised instance for a new run: the heap
+ * limit, Math.random's state and performance's time origin. The host calls
+ * it on every instance of a pre-initialised snapshot, whose memory was
+ * captured right after coderun_init. Returns -1 if the instance was never
+ * initialised (a plain module: call _initialize and coderun_init instead). */
+GLUE_EXPORT(coderun_reseed) int32_t coderun_reseed(uint32_t mem_limit)
 {
+    if (!glue_ctx)
+        return -1;
     glue_mem_limit = mem_limit;
     reseed();
+    glue_ctx->time_origin = js__now_ms();
+    /* performance.timeOrigin is a read-only data property captured at
+     * init; the snapshot's value is stale, so it is rewritten in place. */
+    JSValue perf = JS_GetPropertyStr(glue_ctx, glue_ctx->global_obj, "performance");
+    if (JS_IsObject(perf)) {
+        JSProperty *pr;
+        JSAtom a = JS_NewAtom(glue_ctx, "timeOrigin");
+        JSShapeProperty *prs = find_own_property(&pr, JS_VALUE_GET_OBJ(perf), a);
+        if (prs && (prs->flags & JS_PROP_TMASK) == JS_PROP_NORMAL)
+            set_value(glue_ctx, &pr->u.value, js_float64(glue_ctx->time_origin));
+        JS_FreeAtom(glue_ctx, a);
+    }
+    JS_FreeValue(glue_ctx, perf);
+    return 0;
 }
 
 static JSValue hook(const char *name)

@@ -41,6 +41,7 @@ func run(args []string, stderr io.Writer) error {
 	importModule := fs.String("import-module", wasminstr.DefaultImportModule, "module name of the fuel import")
 	importName := fs.String("import-name", wasminstr.DefaultImportName, "field name of the fuel import")
 	exportName := fs.String("export", wasminstr.DefaultExportName, "export name of the fuel counter global")
+	noPassive := fs.Bool("reject-passive-data", false, "fail if the code uses memory.init or data.drop (needed before a memory snapshot)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,6 +64,8 @@ func run(args []string, stderr io.Writer) error {
 		ImportName:   *importName,
 		Quantum:      int32(*quantum),
 		ExportName:   *exportName,
+
+		RejectPassiveData: *noPassive,
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", *in, err)

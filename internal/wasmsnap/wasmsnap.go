@@ -1,0 +1,287 @@
+// Package wasmsnap bakes a captured linear memory into a wasm module, so
+// that a fresh instance starts where another instance left off.
+//
+// coderun's build runs the QuickJS-ng module once (libc constructors, JS
+// runtime, context, prelude), captures its memory and rewrites the module
+// with that memory as its data. Every run then instantiates the rewritten
+// module and skips initialisation. The only mutable global the module has is
+// the shadow stack pointer, which is back at its initial value whenever an
+// export returns, so memory is the whole state to capture.
+package wasmsnap
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// Section ids of the wasm binary format used here.
+const (
+	secMemory    = 5
+	secGlobal    = 6
+	secData      = 11
+	secDataCount = 12
+)
+
+type section struct {
+	id      byte
+	payload []byte
+}
+
+// Bake returns module with its memory section's minimum raised to hold mem
+// and its data section replaced by mem's non-zero bytes. Bytes below
+// stackTop are dropped: with --stack-first the shadow stack occupies
+// [0, stackTop), and what is left there after an export returns is dead.
+// The module's code must not use memory.init or data.drop (see
+// wasminstr.Options.RejectPassiveData). The output is deterministic.
+func Bake(module, mem []byte, stackTop uint32) ([]byte, error) {
+	if len(mem)%pageSize != 0 {
+		return nil, fmt.Errorf("wasmsnap: memory size %d is not a whole number of pages", len(mem))
+	}
+	secs, err := split(module)
+	if err != nil {
+		return nil, err
+	}
+	data, segs := dataSegments(mem, stackTop)
+	var out bytes.Buffer
+	out.Write(module[:8])
+	sawData := false
+	for _, s := range secs {
+		switch s.id {
+		case secMemory:
+			p, err := raiseMemoryMin(s.payload, uint32(len(mem)/pageSize))
+			if err != nil {
+				return nil, err
+			}
+			writeSection(&out, secMemory, p)
+		case secDataCount:
+			// Only memory.init and data.drop refer to segments by index;
+			// the build instruments with RejectPassiveData, which proves
+			// the code uses neither, so the count is all that changes.
+			writeSection(&out, secDataCount, appendU32(nil, segs))
+		case secData:
+			sawData = true
+			writeSection(&out, secData, data)
+		default:
+			writeSection(&out, s.id, s.payload)
+		}
+	}
+	if !sawData {
+		return nil, errors.New("wasmsnap: module has no data section to replace")
+	}
+	return out.Bytes(), nil
+}
+
+// StackTop reads the initial value of the module's first global, which
+// wasm-ld makes the shadow stack pointer.
+func StackTop(module []byte) (uint32, error) {
+	secs, err := split(module)
+	if err != nil {
+		return 0, err
+	}
+	for _, s := range secs {
+		if s.id != secGlobal {
+			continue
+		}
+		r := &reader{b: s.payload}
+		n, err := r.u32()
+		if err != nil || n == 0 {
+			return 0, errors.New("wasmsnap: global section is empty")
+		}
+		// valtype i32 (0x7f), mutable (1), i32.const (0x41) <value> end
+		if t, _ := r.byte(); t != 0x7f {
+			return 0, errors.New("wasmsnap: first global is not an i32")
+		}
+		if m, _ := r.byte(); m != 1 {
+			return 0, errors.New("wasmsnap: first global is not mutable")
+		}
+		if op, _ := r.byte(); op != 0x41 {
+			return 0, errors.New("wasmsnap: first global is not initialised by i32.const")
+		}
+		v, err := r.s32()
+		if err != nil {
+			return 0, err
+		}
+		return uint32(v), nil
+	}
+	return 0, errors.New("wasmsnap: module has no global section")
+}
+
+const pageSize = 65536
+
+// maxGap is the run of zero bytes worth splitting a segment for: a segment
+// header costs about this much.
+const maxGap = 16
+
+// dataSegments encodes mem's non-zero runs as active segments; it returns
+// the section payload and the number of segments.
+func dataSegments(mem []byte, stackTop uint32) ([]byte, uint32) {
+	type run struct{ start, end int }
+	var runs []run
+	i := int(stackTop)
+	for i < len(mem) {
+		for i < len(mem) && mem[i] == 0 {
+			i++
+		}
+		if i == len(mem) {
+			break
+		}
+		// Extend the run while the zero gaps inside it stay short.
+		start, last := i, i
+		for i < len(mem) && i-last <= maxGap {
+			if mem[i] != 0 {
+				last = i
+			}
+			i++
+		}
+		runs = append(runs, run{start, last + 1})
+		i = last + 1
+	}
+	var p []byte
+	p = appendU32(p, uint32(len(runs)))
+	for _, r := range runs {
+		p = append(p, 0x00, 0x41) // active, memory 0; i32.const
+		p = appendS32(p, int32(r.start))
+		p = append(p, 0x0b) // end
+		p = appendU32(p, uint32(r.end-r.start))
+		p = append(p, mem[r.start:r.end]...)
+	}
+	return p, uint32(len(runs))
+}
+
+func raiseMemoryMin(payload []byte, pages uint32) ([]byte, error) {
+	r := &reader{b: payload}
+	n, err := r.u32()
+	if err != nil || n != 1 {
+		return nil, errors.New("wasmsnap: want exactly one memory")
+	}
+	flags, err := r.byte()
+	if err != nil || flags > 1 {
+		return nil, fmt.Errorf("wasmsnap: unsupported memory limits flags %#x", flags)
+	}
+	min, err := r.u32()
+	if err != nil {
+		return nil, err
+	}
+	p := appendU32(nil, 1)
+	p = append(p, flags)
+	p = appendU32(p, max(min, pages))
+	if flags == 1 {
+		maxPages, err := r.u32()
+		if err != nil {
+			return nil, err
+		}
+		if maxPages < pages {
+			return nil, fmt.Errorf("wasmsnap: memory maximum %d pages is below the snapshot's %d", maxPages, pages)
+		}
+		p = appendU32(p, maxPages)
+	}
+	return p, nil
+}
+
+func split(module []byte) ([]section, error) {
+	if len(module) < 8 || !bytes.Equal(module[:8], []byte("\x00asm\x01\x00\x00\x00")) {
+		return nil, errors.New("wasmsnap: not a wasm 1.0 binary")
+	}
+	r := &reader{b: module, pos: 8}
+	var secs []section
+	for r.pos < len(r.b) {
+		id, err := r.byte()
+		if err != nil {
+			return nil, err
+		}
+		size, err := r.u32()
+		if err != nil {
+			return nil, err
+		}
+		if int(size) > len(r.b)-r.pos {
+			return nil, fmt.Errorf("wasmsnap: section %d overruns the module", id)
+		}
+		secs = append(secs, section{id: id, payload: r.b[r.pos : r.pos+int(size)]})
+		r.pos += int(size)
+	}
+	return secs, nil
+}
+
+func writeSection(out *bytes.Buffer, id byte, payload []byte) {
+	out.WriteByte(id)
+	out.Write(appendU32(nil, uint32(len(payload))))
+	out.Write(payload)
+}
+
+type reader struct {
+	b   []byte
+	pos int
+}
+
+var errShort = errors.New("wasmsnap: unexpected end of input")
+
+func (r *reader) byte() (byte, error) {
+	if r.pos >= len(r.b) {
+		return 0, errShort
+	}
+	c := r.b[r.pos]
+	r.pos++
+	return c, nil
+}
+
+func (r *reader) u32() (uint32, error) {
+	var v uint32
+	for shift := uint(0); shift < 35; shift += 7 {
+		c, err := r.byte()
+		if err != nil {
+			return 0, err
+		}
+		v |= uint32(c&0x7f) << shift
+		if c&0x80 == 0 {
+			return v, nil
+		}
+	}
+	return 0, errors.New("wasmsnap: LEB128 too long")
+}
+
+func (r *reader) s32() (int32, error) {
+	var v int64
+	var shift uint
+	for {
+		c, err := r.byte()
+		if err != nil {
+			return 0, err
+		}
+		v |= int64(c&0x7f) << shift
+		shift += 7
+		if c&0x80 == 0 {
+			if shift < 64 && c&0x40 != 0 {
+				v |= -1 << shift
+			}
+			return int32(v), nil
+		}
+		if shift >= 35 {
+			return 0, errors.New("wasmsnap: LEB128 too long")
+		}
+	}
+}
+
+func appendU32(b []byte, v uint32) []byte {
+	for {
+		c := byte(v & 0x7f)
+		v >>= 7
+		if v != 0 {
+			b = append(b, c|0x80)
+			continue
+		}
+		return append(b, c)
+	}
+}
+
+func appendS32(b []byte, v int32) []byte {
+	x := int64(v)
+	for {
+		c := byte(x & 0x7f)
+		x >>= 7
+		if (x == 0 && c&0x40 == 0) || (x == -1 && c&0x40 != 0) {
+			return append(b, c)
+		}
+		b = append(b, c|0x80)
+	}
+}

@@ -1,0 +1,83 @@
+package wasmsnap
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// decodeSegments applies a data section payload to a zeroed memory.
+func decodeSegments(t *testing.T, payload []byte, size int) []byte {
+	t.Helper()
+	mem := make([]byte, size)
+	r := &reader{b: payload}
+	n, err := r.u32()
+	require.NoError(t, err)
+	for range n {
+		flag, _ := r.byte()
+		op, _ := r.byte()
+		require.Equal(t, byte(0), flag)
+		require.Equal(t, byte(0x41), op)
+		off, err := r.s32()
+		require.NoError(t, err)
+		end, _ := r.byte()
+		require.Equal(t, byte(0x0b), end)
+		l, err := r.u32()
+		require.NoError(t, err)
+		copy(mem[off:], r.b[r.pos:r.pos+int(l)])
+		r.pos += int(l)
+	}
+	require.Equal(t, len(r.b), r.pos)
+	return mem
+}
+
+func TestDataSegmentsReproduceMemoryAboveTheStack(t *testing.T) {
+	mem := make([]byte, 4*pageSize)
+	// Stack garbage below the top, then runs with short and long gaps,
+	// single bytes and a byte at the very end.
+	for i := 0; i < 1000; i++ {
+		mem[i] = 0xAA
+	}
+	pattern := []int{4096, 4097, 4100, 4100 + maxGap, 4100 + 2*maxGap + 2, 9000, len(mem) - 1}
+	for _, p := range pattern {
+		mem[p] = byte(p%250 + 1)
+	}
+	payload, segs := dataSegments(mem, 2048)
+	got := decodeSegments(t, payload, len(mem))
+	want := bytes.Clone(mem)
+	clear(want[:2048])
+	assert.Equal(t, want, got)
+	assert.Equal(t, uint32(4), segs, "short gaps merge, long gaps split")
+}
+
+func TestDataSegmentsOfEmptyMemory(t *testing.T) {
+	payload, segs := dataSegments(make([]byte, pageSize), 0)
+	assert.Equal(t, uint32(0), segs)
+	assert.Equal(t, []byte{0}, payload)
+}
+
+func TestBakeRejectsMalformedInput(t *testing.T) {
+	_, err := Bake([]byte("not wasm"), make([]byte, pageSize), 0)
+	assert.ErrorContains(t, err, "not a wasm 1.0 binary")
+	_, err = Bake([]byte("\x00asm\x01\x00\x00\x00"), make([]byte, 10), 0)
+	assert.ErrorContains(t, err, "whole number of pages")
+	_, err = Bake([]byte("\x00asm\x01\x00\x00\x00\x0b\x05\x00"), make([]byte, pageSize), 0)
+	assert.ErrorContains(t, err, "overruns")
+}
+
+func TestLEB128RoundTrip(t *testing.T) {
+	for _, v := range []int32{0, 1, -1, 63, 64, -64, -65, 1 << 20, -(1 << 30), 1<<31 - 1, -1 << 31} {
+		r := &reader{b: appendS32(nil, v)}
+		got, err := r.s32()
+		require.NoError(t, err)
+		assert.Equal(t, v, got)
+	}
+	for _, v := range []uint32{0, 127, 128, 1 << 21, 1<<32 - 1} {
+		r := &reader{b: appendU32(nil, v)}
+		got, err := r.u32()
+		require.NoError(t, err)
+		assert.Equal(t, v, got)
+	}
+}

@@ -1,0 +1,96 @@
+// Command snapshot pre-initialises the coderun guest: it runs the plain
+// module's initialisation once, deterministically, and writes a module whose
+// data section is the memory that initialisation produced.
+//
+//	go run ./wasm/build/snapshot -in quickjs.instrumented.wasm -out quickjs.wasm
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/coderun/coderun/engine"
+	"github.com/coderun/coderun/internal/wasmsnap"
+)
+
+func main() {
+	in := flag.String("in", "", "plain (not yet initialised) module")
+	out := flag.String("out", "", "where to write the pre-initialised module")
+	flag.Parse()
+	if *in == "" || *out == "" {
+		fmt.Fprintln(os.Stderr, "usage: snapshot -in PLAIN.wasm -out SNAPSHOT.wasm")
+		os.Exit(2)
+	}
+	if err := snapshot(*in, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "snapshot:", err)
+		os.Exit(1)
+	}
+}
+
+// initHeapLimit is the heap limit during initialisation; every run sets its
+// own with coderun_reseed.
+const initHeapLimit = 64 << 20
+
+func snapshot(in, out string) error {
+	module, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	eng, err := engine.New(ctx, engine.Options{Module: module, MemoryLimitBytes: 1 << 30})
+	if err != nil {
+		return err
+	}
+	defer eng.Close(ctx)
+	host := &initHost{}
+	// A fixed clock and random source make the captured memory, and so the
+	// build, reproducible; every run reseeds what depends on them.
+	inst, err := eng.Instantiate(ctx, host, &engine.Clock{
+		Walltime: func() (int64, int32) { return 0, 0 },
+		Nanotime: func() int64 { return 0 },
+		Random: func(p []byte) (int, error) {
+			for i := range p {
+				p[i] = byte(i*31 + 7)
+			}
+			return len(p), nil
+		},
+	})
+	if err != nil {
+		return err
+	}
+	ok, err := inst.Start(initHeapLimit)
+	if err != nil {
+		return fmt.Errorf("initialise: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("initialise: the prelude failed: %s", host.failure)
+	}
+	stackTop, err := wasmsnap.StackTop(module)
+	if err != nil {
+		return err
+	}
+	baked, err := wasmsnap.Bake(module, inst.Memory(), stackTop)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, baked, 0o644)
+}
+
+// initHost serves the guest's imports during initialisation, when nothing
+// but a failure report is expected.
+type initHost struct{ failure string }
+
+func (h *initHost) Log(line string) { fmt.Fprintln(os.Stderr, "prelude:", line) }
+func (h *initHost) Settle(kind engine.SettleKind, payload []byte) {
+	h.failure = string(payload)
+}
+func (h *initHost) Call(msg []byte) string              { return "no calls during initialisation" }
+func (h *initHost) TimerSet(id uint32, delayMs float64) {}
+func (h *initHost) TimerClear(id uint32)                {}
+func (h *initHost) OutOfMemory(requested uint32) {
+	engine.Stop(errors.New("out of memory during initialisation"))
+}
+func (h *initHost) FuelTick() int32 { return 10000 }
