@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/fxamacker/cbor/v2"
@@ -45,6 +47,11 @@ var decMode = func() cbor.DecMode {
 // decodeJSONValue decodes one CBOR data item into the shapes encoding/json
 // produces for an any: map[string]any, []any, string, float64, bool, nil.
 func decodeJSONValue(b []byte) (any, error) {
+	// The strict transcoder refuses what fxamacker would quietly map onto
+	// JSON (undefined becomes nil, integers beyond 2^53 lose precision).
+	if _, err := CBORToJSON(b); err != nil {
+		return nil, err
+	}
 	var v any
 	if err := decMode.Unmarshal(b, &v); err != nil {
 		return nil, err
@@ -147,10 +154,8 @@ func transcodeJSON(dec *json.Decoder, out *[]byte, depth int) error {
 		if err != nil || math.IsInf(f, 0) {
 			return fmt.Errorf("number %s is out of range for JavaScript", t)
 		}
-		if isIntegerLiteral(string(t)) {
-			if i, err := strconv.ParseInt(string(t), 10, 64); err != nil || float64(i) != f || math.Abs(f) > 1<<53 {
-				return fmt.Errorf("integer %s cannot be represented exactly as a JavaScript number", t)
-			}
+		if isIntegerLiteral(string(t)) && !exactInteger(string(t), f) {
+			return fmt.Errorf("integer %s cannot be represented exactly as a JavaScript number", t)
 		}
 		*out = appendNumber(*out, f)
 	case json.Delim:
@@ -193,6 +198,26 @@ func transcodeJSON(dec *json.Decoder, out *[]byte, depth int) error {
 		}
 	}
 	return nil
+}
+
+// exactInteger reports whether the integer literal s denotes f without
+// loss, so that a Go int64 or uint64 beyond 2^53 is refused rather than
+// rounded. A literal is fine when it is f's shortest rendering (what
+// encoding/json writes for a float64) or f's exact value (an integer type
+// holding a representable number).
+func exactInteger(s string, f float64) bool {
+	if len(strings.TrimPrefix(s, "-")) <= 15 {
+		return true // below 10^15 < 2^53: every integer is exact
+	}
+	if strconv.FormatFloat(f, 'f', -1, 64) == s {
+		return true
+	}
+	want, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return false
+	}
+	got, _ := new(big.Float).SetFloat64(f).Int(nil)
+	return got.Cmp(want) == 0
 }
 
 func isIntegerLiteral(s string) bool {

@@ -90,4 +90,8 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-in "$work/quickjs.instrumented.wasm" -out "$work/quickjs.wasm")
 
 cp "$work/quickjs.wasm" "$out"
-sha256sum "$out" | cut -d' ' -f1
+sum="$(sha256sum <"$out" | cut -d' ' -f1)"
+if [[ -z "${1:-}" ]]; then
+	echo "$sum" >"$here/quickjs.wasm.sha256"
+fi
+echo "$sum"

@@ -1,0 +1,111 @@
+package hostcalls
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func newTestBridge(fns map[string]Function, limits Limits) *Bridge {
+	return NewBridge(context.Background(), []Namespace{{Global: "tools", Functions: fns}}, limits)
+}
+
+func TestBridgeRunsCallsAndDeliversCompletions(t *testing.T) {
+	b := newTestBridge(map[string]Function{
+		"echo": func(_ context.Context, args any) (any, error) { return args, nil },
+		"fail": func(context.Context, any) (any, error) { return nil, errors.New("nope") },
+	}, Limits{MaxInFlight: 10, MaxCalls: 10})
+	defer b.Settle()
+	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "echo", "hi"})))
+	require.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "fail", nil})))
+	assert.Equal(t, 2, b.InFlight())
+	got := map[uint32]Completion{}
+	for range 2 {
+		c := <-b.Done()
+		b.Delivered()
+		got[c.ID] = c
+	}
+	assert.True(t, got[1].OK)
+	j, err := CBORToJSON(got[1].Payload)
+	require.NoError(t, err)
+	assert.Equal(t, `"hi"`, string(j))
+	assert.False(t, got[2].OK)
+	assert.Equal(t, "nope", string(got[2].Payload))
+	assert.Equal(t, 0, b.InFlight())
+}
+
+func TestBridgeRefusesForgedAndExcessCalls(t *testing.T) {
+	block := make(chan struct{})
+	b := newTestBridge(map[string]Function{
+		"wait": func(ctx context.Context, _ any) (any, error) {
+			select {
+			case <-block:
+			case <-ctx.Done():
+			}
+			return nil, nil
+		},
+	}, Limits{MaxInFlight: 2, MaxCalls: 3})
+	defer close(block)
+	defer b.Settle()
+	assert.Contains(t, b.Start([]byte{0xff}), "malformed")
+	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 5, "wait", nil})), "unknown namespace")
+	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 0, "nope", nil})), `no function "nope"`)
+	assert.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "wait", nil})))
+	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 0, "wait", nil})), "duplicate call id 1")
+	assert.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "wait", nil})))
+	assert.Contains(t, b.Start(mustCBOR(t, []any{3, 0, "wait", nil})), "MaxCallsInFlight is 2")
+}
+
+func TestBridgeMaxCalls(t *testing.T) {
+	b := newTestBridge(map[string]Function{
+		"echo": func(_ context.Context, args any) (any, error) { return args, nil },
+	}, Limits{MaxInFlight: 10, MaxCalls: 2})
+	defer b.Settle()
+	for id := 1; id <= 2; id++ {
+		require.Empty(t, b.Start(mustCBOR(t, []any{id, 0, "echo", nil})))
+		<-b.Done()
+		b.Delivered()
+	}
+	assert.Contains(t, b.Start(mustCBOR(t, []any{3, 0, "echo", nil})), "MaxCalls is 2")
+}
+
+func TestBridgeSettleCancelsAndDropsLateResults(t *testing.T) {
+	started := make(chan struct{})
+	finished := make(chan struct{})
+	b := newTestBridge(map[string]Function{
+		"hang": func(ctx context.Context, _ any) (any, error) {
+			close(started)
+			<-ctx.Done()
+			defer close(finished)
+			return "late", nil
+		},
+	}, Limits{MaxInFlight: 10, MaxCalls: 10})
+	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "hang", nil})))
+	<-started
+	b.Settle()
+	<-finished
+	select {
+	case c := <-b.Done():
+		t.Fatalf("late result delivered: %+v", c)
+	case <-time.After(50 * time.Millisecond):
+	}
+	assert.Equal(t, "the run has settled", b.Start(mustCBOR(t, []any{2, 0, "hang", nil})))
+}
+
+func TestBridgeRecoversPanics(t *testing.T) {
+	b := newTestBridge(map[string]Function{
+		"boom": func(context.Context, any) (any, error) { panic(errors.New("bad")) },
+	}, Limits{MaxInFlight: 10, MaxCalls: 10})
+	defer b.Settle()
+	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "boom", nil})))
+	c := <-b.Done()
+	assert.False(t, c.OK)
+	assert.Equal(t, "tools.boom panicked: bad", string(c.Payload))
+}

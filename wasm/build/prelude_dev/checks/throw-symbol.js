@@ -1,0 +1,3 @@
+// A symbol thrown from a timer callback.
+setTimeout(() => { throw Symbol('sym'); }, 1);
+await new Promise(() => {});
