@@ -1,7 +1,9 @@
 package coderun
 
 import (
+	"crypto/sha256"
 	"errors"
+	"sync"
 
 	"github.com/coderun/coderun/internal/tsx"
 )
@@ -16,7 +18,7 @@ type transformed struct {
 // transform strips TypeScript and wraps the program as the body of an async
 // function. A syntax error is the program's failure, not Run's error.
 func transform(program string) (transformed, *Failure) {
-	p, err := tsx.Transform(program)
+	p, err := transformCache.get(program)
 	if err != nil {
 		var se *tsx.SyntaxError
 		if errors.As(err, &se) {
@@ -25,4 +27,46 @@ func transform(program string) (transformed, *Failure) {
 		return transformed{}, &Failure{Kind: KindException, Message: "TypeScript transform failed: " + err.Error()}
 	}
 	return transformed{js: p.JS, filename: tsx.FileName, mapPos: p.MapStack}, nil
+}
+
+// transformCache remembers recent transforms. esbuild costs about as much
+// as starting a sandbox, and the same program text is often run again (a
+// retry with a larger budget, a fixed script an agent runs per item). A
+// tsx.Program is immutable once built, so runs may share one.
+var transformCache = &programCache{entries: make(map[[32]byte]*cacheEntry)}
+
+// maxCachedPrograms bounds the cache; the oldest entry is evicted first.
+const maxCachedPrograms = 256
+
+type cacheEntry struct {
+	prog *tsx.Program
+	err  error
+}
+
+type programCache struct {
+	mu      sync.Mutex
+	entries map[[32]byte]*cacheEntry
+	order   [][32]byte // insertion order, for eviction
+}
+
+func (c *programCache) get(program string) (*tsx.Program, error) {
+	key := sha256.Sum256([]byte(program))
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	c.mu.Unlock()
+	if ok {
+		return e.prog, e.err
+	}
+	prog, err := tsx.Transform(program)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.entries[key]; !ok {
+		if len(c.order) >= maxCachedPrograms {
+			delete(c.entries, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.entries[key] = &cacheEntry{prog: prog, err: err}
+		c.order = append(c.order, key)
+	}
+	return prog, err
 }

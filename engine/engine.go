@@ -9,13 +9,16 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"github.com/coderun/coderun/internal/wasmsnap"
 	"github.com/coderun/coderun/wasm"
 )
 
@@ -35,6 +38,7 @@ type Options struct {
 type Engine struct {
 	runtime  wazero.Runtime
 	compiled wazero.CompiledModule
+	memory   *imageAllocator // nil: wazero builds memory from the data section
 }
 
 const pageSize = 65536
@@ -93,17 +97,33 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if module == nil {
 		module = wasm.Binary
 	}
+	e := &Engine{runtime: rt}
+	// Serve the initial memory from an image instead of the data section,
+	// when the module's data has the simple shape that allows it.
+	if image, stripped, err := wasmsnap.Split(module); err == nil {
+		src, err := newImageSource(image)
+		if err != nil {
+			rt.Close(ctx)
+			return nil, err
+		}
+		e.memory, module = &imageAllocator{image: src}, stripped
+	}
 	compiled, err := rt.CompileModule(ctx, module)
 	if err != nil {
-		rt.Close(ctx)
+		e.Close(ctx)
 		return nil, fmt.Errorf("engine: compile: %w", err)
 	}
-	return &Engine{runtime: rt, compiled: compiled}, nil
+	e.compiled = compiled
+	return e, nil
 }
 
 // Close releases the compiled module and every instance still open.
 func (e *Engine) Close(ctx context.Context) error {
-	return e.runtime.Close(ctx)
+	err := e.runtime.Close(ctx)
+	if e.memory != nil {
+		err = errors.Join(err, e.memory.image.close())
+	}
+	return err
 }
 
 // Clock supplies the guest's clocks and randomness. A nil Clock means the
@@ -137,6 +157,9 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 			WithRandSource(readerFunc(clock.Random))
 	}
 	ictx := withHost(ctx, host)
+	if e.memory != nil {
+		ictx = experimental.WithMemoryAllocator(ictx, e.memory)
+	}
 	mod, err := e.runtime.InstantiateModule(ictx, e.compiled, mc)
 	if err != nil {
 		return nil, fmt.Errorf("engine: instantiate: %w", err)

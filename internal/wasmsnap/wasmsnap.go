@@ -285,3 +285,90 @@ func appendS32(b []byte, v int32) []byte {
 		b = append(b, c|0x80)
 	}
 }
+
+// Split separates a module's memory image from its code: it returns the
+// initial linear memory (the minimum size, with every active data segment
+// applied) and the module with an empty data section. A host that supplies
+// the image itself, e.g. as a copy-on-write mapping, instantiates the
+// stripped module without copying data on every instance. Only active
+// segments for memory 0 with an i32.const offset are supported; anything
+// else is an error and the caller should use the module as it is.
+func Split(module []byte) (image, stripped []byte, err error) {
+	secs, err := split(module)
+	if err != nil {
+		return nil, nil, err
+	}
+	var minPages uint32
+	for _, s := range secs {
+		if s.id == secMemory {
+			r := &reader{b: s.payload}
+			if n, err := r.u32(); err != nil || n != 1 {
+				return nil, nil, errors.New("wasmsnap: want exactly one memory")
+			}
+			if _, err := r.byte(); err != nil {
+				return nil, nil, err
+			}
+			if minPages, err = r.u32(); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if minPages == 0 {
+		return nil, nil, errors.New("wasmsnap: module has no initial memory")
+	}
+	image = make([]byte, int(minPages)*pageSize)
+	var out bytes.Buffer
+	out.Write(module[:8])
+	for _, s := range secs {
+		switch s.id {
+		case secData:
+			if err := applySegments(image, s.payload); err != nil {
+				return nil, nil, err
+			}
+			writeSection(&out, secData, appendU32(nil, 0))
+		case secDataCount:
+			writeSection(&out, secDataCount, appendU32(nil, 0))
+		default:
+			writeSection(&out, s.id, s.payload)
+		}
+	}
+	return image, out.Bytes(), nil
+}
+
+func applySegments(image, payload []byte) error {
+	r := &reader{b: payload}
+	n, err := r.u32()
+	if err != nil {
+		return err
+	}
+	for i := uint32(0); i < n; i++ {
+		flag, err := r.byte()
+		if err != nil {
+			return err
+		}
+		op, err := r.byte()
+		if err != nil {
+			return err
+		}
+		if flag != 0 || op != 0x41 {
+			return fmt.Errorf("wasmsnap: data segment %d is not active with an i32.const offset", i)
+		}
+		off, err := r.s32()
+		if err != nil {
+			return err
+		}
+		if end, err := r.byte(); err != nil || end != 0x0b {
+			return fmt.Errorf("wasmsnap: data segment %d has a complex offset", i)
+		}
+		size, err := r.u32()
+		if err != nil {
+			return err
+		}
+		if int(size) > len(r.b)-r.pos || uint64(uint32(off))+uint64(size) > uint64(len(image)) {
+			return fmt.Errorf("wasmsnap: data segment %d is out of range", i)
+		}
+		copy(image[uint32(off):], r.b[r.pos:r.pos+int(size)])
+		r.pos += int(size)
+	}
+	return nil
+}

@@ -81,3 +81,21 @@ func TestLEB128RoundTrip(t *testing.T) {
 		assert.Equal(t, v, got)
 	}
 }
+
+func TestSplitRecoversTheBakedImage(t *testing.T) {
+	// A minimal module: one memory (min 1 page) and an empty data section.
+	module := []byte("\x00asm\x01\x00\x00\x00")
+	module = append(module, secMemory, 3, 1, 0, 1)
+	module = append(module, secData, 1, 0)
+	mem := make([]byte, 2*pageSize)
+	mem[70000] = 7
+	mem[pageSize+5] = 9
+	baked, err := Bake(module, mem, 0)
+	require.NoError(t, err)
+	image, stripped, err := Split(baked)
+	require.NoError(t, err)
+	assert.Equal(t, mem, image)
+	_, again, err := Split(stripped)
+	require.NoError(t, err)
+	assert.Equal(t, stripped, again, "a stripped module has no data left")
+}

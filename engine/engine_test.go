@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// recorder is a Host that records what the guest reports.
+type recorder struct {
+	logs    []string
+	kind    SettleKind
+	payload string
+	settled bool
+	ticks   int
+	stopAt  int // stop the guest at this tick; 0 never
+}
+
+func (r *recorder) Log(line string) { r.logs = append(r.logs, line) }
+func (r *recorder) Settle(kind SettleKind, payload []byte) {
+	r.kind, r.payload, r.settled = kind, string(payload), true
+}
+func (r *recorder) Call(msg []byte) string              { return "no bindings here" }
+func (r *recorder) TimerSet(id uint32, delayMs float64) {}
+func (r *recorder) TimerClear(id uint32)                {}
+func (r *recorder) OutOfMemory(requested uint32)        { Stop(errors.New("out of memory")) }
+func (r *recorder) FuelTick() int32 {
+	r.ticks++
+	if r.stopAt > 0 && r.ticks >= r.stopAt {
+		Stop(errors.New("stopped by the host"))
+	}
+	return 10000
+}
+
+func newEngine(t *testing.T) *Engine {
+	t.Helper()
+	e, err := New(context.Background(), Options{MemoryLimitBytes: 64 << 20})
+	require.NoError(t, err)
+	t.Cleanup(func() { e.Close(context.Background()) })
+	return e
+}
+
+func start(t *testing.T, e *Engine, h Host) *Instance {
+	t.Helper()
+	in, err := e.Instantiate(context.Background(), h, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { in.Close() })
+	ok, err := in.Start(32 << 20)
+	require.NoError(t, err)
+	require.True(t, ok)
+	return in
+}
+
+func TestRunSettlesWithCBORValue(t *testing.T) {
+	e := newEngine(t)
+	h := &recorder{}
+	in := start(t, e, h)
+	st, err := in.Run(`(async function () { console.log("hi"); return [1, "a", null] })`, "p.js")
+	require.NoError(t, err)
+	assert.Equal(t, Settled, st)
+	assert.Equal(t, SettleValue, h.kind)
+	assert.Equal(t, "\x83\x01\x61a\xf6", h.payload, "CBOR [1, \"a\", null]")
+	assert.Equal(t, []string{"hi"}, h.logs)
+}
+
+func TestInstancesShareNothing(t *testing.T) {
+	e := newEngine(t)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h := &recorder{}
+			in, err := e.Instantiate(context.Background(), h, nil)
+			if !assert.NoError(t, err) {
+				return
+			}
+			defer in.Close()
+			ok, err := in.Start(32 << 20)
+			assert.NoError(t, err)
+			assert.True(t, ok)
+			// Each instance writes its own mark and must not see another's.
+			js := `(async function () { const seen = globalThis.mark; globalThis.mark = "` + string(rune('a'+i)) + `"; return seen === undefined })`
+			_, err = in.Run(js, "p.js")
+			assert.NoError(t, err)
+			assert.Equal(t, "\xf5", h.payload, "a fresh instance starts from the snapshot")
+		}()
+	}
+	wg.Wait()
+}
+
+func TestStopUnwindsTheGuest(t *testing.T) {
+	e := newEngine(t)
+	h := &recorder{stopAt: 5}
+	in := start(t, e, h)
+	_, err := in.Run(`(async function () { for (;;) {} })`, "p.js")
+	require.Error(t, err)
+	reason, ok := AsTrap(err)
+	require.True(t, ok)
+	assert.EqualError(t, reason, "stopped by the host")
+	assert.Equal(t, 5, h.ticks)
+}
+
+func TestHeapLimitCallsOutOfMemory(t *testing.T) {
+	e := newEngine(t)
+	h := &recorder{}
+	in := start(t, e, h)
+	_, err := in.Run(`(async function () { const a = []; for (;;) a.push("x".repeat(1 << 16) + a.length) })`, "p.js")
+	reason, ok := AsTrap(err)
+	require.True(t, ok, "%v", err)
+	assert.EqualError(t, reason, "out of memory")
+}
+
+func TestPlainModuleIsInitialisedOnStart(t *testing.T) {
+	// Start also drives a module that is not a snapshot: reseed reports -1
+	// and Start runs _initialize and coderun_init. A snapshot's Start only
+	// reseeds, which TestRunSettlesWithCBORValue covers.
+	e := newEngine(t)
+	h := &recorder{}
+	in, err := e.Instantiate(context.Background(), h, nil)
+	require.NoError(t, err)
+	defer in.Close()
+	r, err := in.reseed.Call(in.ctx, 32<<20)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0), r[0], "the embedded module is a snapshot")
+	r, err = in.init.Call(in.ctx, 32<<20)
+	require.NoError(t, err)
+	assert.Equal(t, int32(-1), int32(r[0]), "coderun_init refuses to run twice")
+}
