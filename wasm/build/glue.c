@@ -55,6 +55,7 @@ enum {
 static JSRuntime *glue_rt;
 static JSContext *glue_ctx;
 static JSValue glue_hooks;   /* object returned by the prelude */
+static JSValue glue_deliver_fn, glue_fire_timer_fn; /* hooks looked up once */
 static JSValue glue_promise; /* the program's promise */
 static int glue_settled;
 static uint32_t glue_next_call_id;
@@ -558,18 +559,24 @@ static int enc_value(crenc *e, JSValueConst v)
     }
 }
 
+/* The encoder's state, path included, is static: it is large (a path of
+ * GLUE_MAX_DEPTH steps) and encoding is never re-entered, since no user code
+ * runs while a value is walked. */
+static crenc glue_encoder;
+
 /* Encodes v as CBOR into out, checking it is lossless JSON. On failure
  * returns -1 and *err holds a malloc'd message naming the path. */
 static int encode_json_value(JSContext *ctx, JSValueConst v, const char *root,
                              crbuf *out, char **err)
 {
-    crenc *e = glue_calloc(NULL, 1, sizeof *e);
+    crenc *e = &glue_encoder;
     e->ctx = ctx;
     e->out = out;
     e->root = root;
+    e->depth = 0;
+    e->err = NULL;
     int rc = enc_value(e, v);
     *err = e->err;
-    glue_free_fn(NULL, e);
     return rc;
 }
 
@@ -967,6 +974,8 @@ GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
         return -1;
     }
     glue_promise = JS_UNDEFINED;
+    glue_deliver_fn = JS_GetPropertyStr(glue_ctx, glue_hooks, "deliver");
+    glue_fire_timer_fn = JS_GetPropertyStr(glue_ctx, glue_hooks, "fireTimer");
     return 0;
 }
 
@@ -1079,10 +1088,8 @@ GLUE_EXPORT(coderun_fire_timer) int32_t coderun_fire_timer(uint32_t id)
     JSContext *ctx = glue_ctx;
     if (glue_settled)
         return GLUE_STATE_SETTLED;
-    JSValue f = hook("fireTimer");
     JSValue arg = JS_NewUint32(ctx, id);
-    JSValue r = JS_Call(ctx, f, JS_UNDEFINED, 1, &arg);
-    JS_FreeValue(ctx, f);
+    JSValue r = JS_Call(ctx, glue_fire_timer_fn, JS_UNDEFINED, 1, &arg);
     if (JS_IsException(r)) {
         settle_exception(JS_GetException(ctx));
         return GLUE_STATE_SETTLED;
@@ -1122,9 +1129,7 @@ GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, u
     }
     free(payload);
     JSValue args[3] = { JS_NewUint32(ctx, id), JS_NewBool(ctx, ok), v };
-    JSValue f = hook("deliver");
-    JSValue r = JS_Call(ctx, f, JS_UNDEFINED, 3, args);
-    JS_FreeValue(ctx, f);
+    JSValue r = JS_Call(ctx, glue_deliver_fn, JS_UNDEFINED, 3, args);
     JS_FreeValue(ctx, v);
     if (JS_IsException(r)) {
         settle_exception(JS_GetException(ctx));

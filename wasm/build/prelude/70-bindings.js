@@ -49,16 +49,6 @@ function makeErrorClass(name) {
   return Cls;
 }
 
-// The program's frames at the moment of the call, so a rejection points at
-// the line that made the call rather than at the delivery.
-function callSite() {
-  try {
-    return dropPreludeFrames(ErrorStackGet(new ErrorCtor()));
-  } catch (e) {
-    return '';
-  }
-}
-
 function startCall(ns, name, args) {
   let resolve;
   let reject;
@@ -72,7 +62,9 @@ function startCall(ns, name, args) {
     reject(err);
     return promise;
   }
-  MapSet(pendingCalls, id, { __proto__: null, resolve, reject, name, ns, site: callSite() });
+  // No call-site stack is captured: building one costs more than the whole
+  // round trip, and every call would pay for what only rejections use.
+  MapSet(pendingCalls, id, { __proto__: null, resolve, reject, name, ns });
   return promise;
 }
 
@@ -91,11 +83,6 @@ function deliver(id, ok, payload) {
   if (ns.cls !== null) {
     ObjectDefineProperty(err, ns.member, {
       __proto__: null, value: call.name, writable: true, enumerable: true, configurable: true,
-    });
-  }
-  if (call.site !== '') {
-    ObjectDefineProperty(err, 'stack', {
-      __proto__: null, value: call.site, writable: true, enumerable: false, configurable: true,
     });
   }
   call.reject(err);
