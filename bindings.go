@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/fxamacker/cbor/v2"
+
+	"github.com/coderun/coderun/hostcalls"
 )
 
 // Namespace is a group of host functions the program sees as one global
@@ -60,6 +62,16 @@ func Func[In, Out any](f func(ctx context.Context, in In) (Out, error)) Function
 		}
 		return f(ctx, in)
 	}
+}
+
+// CallSequence returns the position (1, 2, ...) of the binding call whose
+// Function received ctx, among its run's calls, in the order the program
+// made them. Calls run on goroutines of their own, so calls the program makes
+// together reach their Functions in no particular order; a consumer that
+// queues calls (Code Mode does) uses the sequence to start them in program
+// order. ok is false for a context that did not come from a binding call.
+func CallSequence(ctx context.Context) (seq int64, ok bool) {
+	return hostcalls.Sequence(ctx)
 }
 
 // bindingSpec encodes the namespaces for the guest (ABI.md, coderun_bind):

@@ -427,3 +427,23 @@ func TestBindingsUnderConcurrentRuns(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestCallSequenceFollowsProgramOrder(t *testing.T) {
+	rt := newRuntime(t, nil)
+	var mu sync.Mutex
+	got := map[string]int64{}
+	record := func(ctx context.Context, args any) (any, error) {
+		seq, ok := CallSequence(ctx)
+		require.True(t, ok)
+		mu.Lock()
+		got[args.(string)] = seq
+		mu.Unlock()
+		return nil, nil
+	}
+	res := runWith(t, rt, `await Promise.all(['a', 'b', 'c', 'd'].map(x => tools.rec(x))); await tools.rec('e')`,
+		tools(map[string]Function{"rec": record}))
+	requireOK(t, res)
+	assert.Equal(t, map[string]int64{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}, got)
+	_, ok := CallSequence(context.Background())
+	assert.False(t, ok)
+}

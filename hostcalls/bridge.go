@@ -121,16 +121,30 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 	b.seen[call.ID] = struct{}{}
 	b.inFlight++
 	b.total++
+	seq := int64(b.total)
 	b.mu.Unlock()
 
 	name := ns.Global + "." + call.Function
-	go b.run(call.ID, name, fn, call.Args)
+	ctx := context.WithValue(b.ctx, sequenceKey{}, seq)
+	go b.run(ctx, call.ID, name, fn, call.Args)
 	return ""
 }
 
-func (b *Bridge) run(id uint32, name string, fn Function, args any) {
+type sequenceKey struct{}
+
+// Sequence returns the position (1, 2, ...) of the call whose context is
+// ctx among its run's calls, in the order the program made them. Each call
+// runs on its own goroutine, so calls made together reach a Function in
+// scheduler order; a consumer that queues calls uses this to restore the
+// program's order.
+func Sequence(ctx context.Context) (int64, bool) {
+	seq, ok := ctx.Value(sequenceKey{}).(int64)
+	return seq, ok
+}
+
+func (b *Bridge) run(ctx context.Context, id uint32, name string, fn Function, args any) {
 	c := Completion{ID: id}
-	res, err := invoke(b.ctx, name, fn, args)
+	res, err := invoke(ctx, name, fn, args)
 	switch {
 	case err != nil:
 		c.Payload = []byte(err.Error())

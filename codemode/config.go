@@ -1,0 +1,208 @@
+package codemode
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+
+	coderun "github.com/coderun/coderun"
+)
+
+// Mode selects what the model sees on the wire.
+type Mode string
+
+// The modes.
+const (
+	// ModeNative offers each visible tool with its own schema; run_code is
+	// not offered. It is the default, so Code Mode is opt-in.
+	ModeNative Mode = "native"
+	// ModeCode offers run_code alone; the tools are reachable only from
+	// programs.
+	ModeCode Mode = "code"
+	// ModeBoth offers the native tools and run_code.
+	ModeBoth Mode = "both"
+)
+
+// Limits of MaxParallelSubCalls.
+const (
+	// DefaultMaxParallelSubCalls is the default cap on overlapping
+	// parallel-safe sub-calls.
+	DefaultMaxParallelSubCalls = 10
+	// MaxMaxParallelSubCalls is the largest cap accepted.
+	MaxMaxParallelSubCalls = 1000
+)
+
+// Config is the Code Mode configuration, usually read from coderun.yml with
+// LoadConfig. Start from DefaultConfig when building one in code, and call
+// Validate.
+type Config struct {
+	// Mode is native, code or both (YAML key mode).
+	Mode Mode
+	// MaxParallelSubCalls caps how many parallel-safe sub-calls of one
+	// program run at once; 1 makes every program serial
+	// (maxParallelSubCalls).
+	MaxParallelSubCalls int
+	// Budgets configures the runtime programs run in (budgets).
+	Budgets coderun.Config
+	// Tools filters which registered tools are visible (tools). run_code is
+	// outside the filter: no filter can remove it.
+	Tools ToolFilter
+	// Policy is the rule-based approval policy (policy).
+	Policy RulePolicy
+	// CapabilityOrder lists globs; native tools matching earlier globs come
+	// first on the wire (capabilityOrder). Not allowed with ModeCode.
+	CapabilityOrder []string
+	// Servers are tool servers to connect to, by name (servers). Code Mode
+	// itself does not use them; they are parsed and validated here so the
+	// whole file is checked in one place.
+	Servers map[string]ServerSpec
+}
+
+// ToolFilter decides which registered tools are visible: to the model on the
+// wire, in the SDK, and to programs.
+type ToolFilter struct {
+	// Include, when not empty, admits only tools matching one of its globs.
+	Include []string
+	// Exclude removes tools matching one of its globs; it wins over Include.
+	Exclude []string
+}
+
+// Visible reports whether the tool named name passes the filter.
+func (f ToolFilter) Visible(name string) bool {
+	if len(f.Include) > 0 && !matchAny(f.Include, name) {
+		return false
+	}
+	return !matchAny(f.Exclude, name)
+}
+
+// ServerSpec describes how to reach one tool server: either a command to
+// start (stdio) or a URL to connect to (HTTP).
+type ServerSpec struct {
+	// Command starts the server; exactly one of Command and URL is set.
+	Command string
+	// Args are passed to Command.
+	Args []string
+	// Env adds environment variables for Command.
+	Env map[string]string
+	// Cwd is Command's working directory.
+	Cwd string
+	// URL is the server's http or https endpoint.
+	URL string
+	// Headers are sent with every request to URL.
+	Headers map[string]string
+}
+
+// DefaultConfig returns the configuration of an empty coderun.yml.
+func DefaultConfig() *Config {
+	return &Config{
+		Mode:                ModeNative,
+		MaxParallelSubCalls: DefaultMaxParallelSubCalls,
+		Budgets:             coderun.DefaultConfig(),
+		Policy:              RulePolicy{Default: ActionAllow},
+	}
+}
+
+// clone returns a copy of c that shares no slices or maps with it.
+func (c *Config) clone() *Config {
+	d := *c
+	d.Tools.Include = slices.Clone(c.Tools.Include)
+	d.Tools.Exclude = slices.Clone(c.Tools.Exclude)
+	d.Policy.Rules = slices.Clone(c.Policy.Rules)
+	d.CapabilityOrder = slices.Clone(c.CapabilityOrder)
+	if c.Servers != nil {
+		d.Servers = make(map[string]ServerSpec, len(c.Servers))
+		for name, s := range c.Servers {
+			s.Args = slices.Clone(s.Args)
+			s.Env = maps.Clone(s.Env)
+			s.Headers = maps.Clone(s.Headers)
+			d.Servers[name] = s
+		}
+	}
+	return &d
+}
+
+// Validate reports the first setting that is out of range or inconsistent
+// as a *ConfigError naming the YAML key and the values it allows.
+func (c *Config) Validate() error {
+	switch c.Mode {
+	case ModeNative, ModeCode, ModeBoth:
+	default:
+		return &ConfigError{Key: "mode", Problem: fmt.Sprintf(`%q is not allowed; want one of "native", "code", "both"`, c.Mode)}
+	}
+	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > MaxMaxParallelSubCalls {
+		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, MaxMaxParallelSubCalls)}
+	}
+	if err := c.Budgets.Validate(); err != nil {
+		return &ConfigError{Key: "budgets", Problem: err.Error(), Err: err}
+	}
+	if err := validateGlobs("tools.include", c.Tools.Include); err != nil {
+		return err
+	}
+	if err := validateGlobs("tools.exclude", c.Tools.Exclude); err != nil {
+		return err
+	}
+	if err := c.Policy.Validate(); err != nil {
+		return err
+	}
+	if err := validateGlobs("capabilityOrder", c.CapabilityOrder); err != nil {
+		return err
+	}
+	if err := checkModeOrder(c.Mode, c.CapabilityOrder); err != nil {
+		return err
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.Servers)) {
+		if err := c.Servers[name].validate(); err != nil {
+			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
+		}
+	}
+	return nil
+}
+
+// validateGlobs reports the first malformed glob of the list at key.
+func validateGlobs(key string, globs []string) error {
+	for i, g := range globs {
+		if err := validateGlob(g); err != nil {
+			return &ConfigError{Key: fmt.Sprintf("%s[%d]", key, i), Problem: err.Error() + "; " + globHelp}
+		}
+	}
+	return nil
+}
+
+// globHelp describes glob syntax in error messages.
+const globHelp = `want a glob where * matches any characters, ? one character and \ escapes the next`
+
+// checkModeOrder rejects a capability ordering in mode code: there are no
+// native tools on the wire to order, and silently ignoring the setting would
+// hide a misunderstanding.
+func checkModeOrder(mode Mode, order []string) error {
+	if mode == ModeCode && len(order) > 0 {
+		return &ConfigError{Key: "capabilityOrder", Problem: "not allowed with mode code: " +
+			"mode code offers only run_code, so there are no native tools to order; " +
+			"remove capabilityOrder or set mode to native or both"}
+	}
+	return nil
+}
+
+// validate checks that s names exactly one transport and only the settings
+// that transport uses.
+func (s ServerSpec) validate() error {
+	switch {
+	case s.Command == "" && s.URL == "":
+		return errors.New("set exactly one of command or url (neither is set)")
+	case s.Command != "" && s.URL != "":
+		return errors.New("set exactly one of command or url (both are set)")
+	case s.URL != "":
+		if len(s.Args) > 0 || len(s.Env) > 0 || s.Cwd != "" {
+			return errors.New("args, env and cwd apply only to command, but url is set")
+		}
+		u, err := url.Parse(s.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("url %q: want an absolute http or https URL", s.URL)
+		}
+	case len(s.Headers) > 0:
+		return errors.New("headers apply only to url, but command is set")
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+package codemode
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	coderun "github.com/coderun/coderun"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseConfigEmptyIsDefault(t *testing.T) {
+	for _, src := range []string{"", "\n# nothing\n", "~\n"} {
+		c, err := ParseConfig([]byte(src))
+		require.NoError(t, err)
+		assert.Equal(t, DefaultConfig(), c)
+	}
+	d := DefaultConfig()
+	assert.Equal(t, ModeNative, d.Mode)
+	assert.Equal(t, 10, d.MaxParallelSubCalls)
+	assert.Equal(t, coderun.DefaultConfig(), d.Budgets)
+	require.NoError(t, d.Validate())
+}
+
+func TestParseConfigFull(t *testing.T) {
+	src := `
+mode: both
+maxParallelSubCalls: 4
+budgets:
+  computeTime: 2s
+  wallTime: 1m30s
+  maxOutputBytes: 1MiB
+  memoryLimitBytes: 134217728
+  fuel: 5000
+  maxCallsInFlight: 50
+  maxCalls: 500
+  deterministic: true
+  seed: -7
+  compilationCacheDir: /tmp/coderun-cache
+tools:
+  include: ["fs_*", "search"]
+  exclude: ["fs_delete"]
+policy:
+  default: ask
+  rules:
+    - tool: fs_read*
+      action: allow
+    - tool: "fs_write"
+      action: deny
+      reason: the workspace is read-only
+capabilityOrder: [search, "fs_*"]
+servers:
+  files:
+    command: mcp-files
+    args: ["--root", "."]
+    env: {LOG: debug}
+    cwd: /srv
+  remote:
+    url: https://tools.example.com/mcp
+    headers: {Authorization: "Bearer x"}
+`
+	c, err := ParseConfig([]byte(src))
+	require.NoError(t, err)
+	want := &Config{
+		Mode:                ModeBoth,
+		MaxParallelSubCalls: 4,
+		Budgets: coderun.Config{
+			ComputeTime:         2 * time.Second,
+			WallTime:            90 * time.Second,
+			MaxOutputBytes:      1 << 20,
+			MemoryLimitBytes:    128 << 20,
+			Fuel:                5000,
+			MaxCallsInFlight:    50,
+			MaxCalls:            500,
+			Deterministic:       true,
+			Seed:                -7,
+			CompilationCacheDir: "/tmp/coderun-cache",
+		},
+		Tools: ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}},
+		Policy: RulePolicy{Default: ActionAsk, Rules: []Rule{
+			{Tool: "fs_read*", Action: ActionAllow},
+			{Tool: "fs_write", Action: ActionDeny, Reason: "the workspace is read-only"},
+		}},
+		CapabilityOrder: []string{"search", "fs_*"},
+		Servers: map[string]ServerSpec{
+			"files":  {Command: "mcp-files", Args: []string{"--root", "."}, Env: map[string]string{"LOG": "debug"}, Cwd: "/srv"},
+			"remote": {URL: "https://tools.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer x"}},
+		},
+	}
+	assert.Equal(t, want, c)
+	require.NoError(t, c.Validate())
+}
+
+// Every config error must name the key (with its line) and what is allowed.
+func TestParseConfigErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		want []string // substrings of the error
+	}{
+		{"unknown top-level key", "modee: code\n",
+			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "servers", "tools"`}},
+		{"unknown nested key", "budgets:\n  cpu: 1s\n",
+			[]string{"line 2", "budgets.cpu: unknown key", `allowed keys under budgets:`, `"computeTime"`, `"wallTime"`}},
+		{"bad mode", "mode: fast\n",
+			[]string{"line 1", `mode: "fast" is not allowed; want one of "native", "code", "both"`}},
+		{"mode not a string", "mode: 3\n",
+			[]string{`mode: "3" is not allowed; want one of "native", "code", "both"`}},
+		{"parallel zero", "maxParallelSubCalls: 0\n",
+			[]string{"maxParallelSubCalls", "want an integer from 1 to 1000"}},
+		{"parallel not int", "maxParallelSubCalls: many\n",
+			[]string{"maxParallelSubCalls", "want an integer from 1 to 1000"}},
+		{"bad duration", "budgets:\n  computeTime: 10\n",
+			[]string{"line 2", "budgets.computeTime", "want a duration such as 500ms, 10s or 1m30s"}},
+		{"duration out of range", "budgets:\n  wallTime: 48h\n",
+			[]string{"budgets.wallTime", "out of range", "WallTime", "1ms to 24h0m0s"}},
+		{"bytes out of range", "budgets:\n  memoryLimitBytes: 1MiB\n",
+			[]string{"budgets.memoryLimitBytes", "out of range", "16 MiB"}},
+		{"bad byte size", "budgets:\n  maxOutputBytes: lots\n",
+			[]string{"budgets.maxOutputBytes", "want a byte count such as 1048576, 512KiB, 64MiB or 1GiB"}},
+		{"in flight out of range", "budgets:\n  maxCallsInFlight: 0\n",
+			[]string{"budgets.maxCallsInFlight", "MaxCallsInFlight is 0, want 1 to"}},
+		{"bad bool", "budgets:\n  deterministic: maybe\n",
+			[]string{"budgets.deterministic", "want true or false"}},
+		{"bad policy default", "policy:\n  default: maybe\n",
+			[]string{"policy.default", `want one of "allow", "deny", "ask"`}},
+		{"bad rule action", "policy:\n  rules:\n    - tool: x\n      action: permit\n",
+			[]string{"line 4", "policy.rules[0].action", `want one of "allow", "deny", "ask"`}},
+		{"rule without action", "policy:\n  rules:\n    - tool: x\n",
+			[]string{"policy.rules[0]", "needs both tool", "action (one of"}},
+		{"unknown rule key", "policy:\n  rules:\n    - tool: x\n      action: deny\n      when: never\n",
+			[]string{"policy.rules[0].when: unknown key", `"action", "reason", "tool"`}},
+		{"bad glob", "tools:\n  include: ['a\\']\n",
+			[]string{"tools.include[0]", "unpaired", "want a glob"}},
+		{"filter not a list", "tools:\n  exclude: fs_*\n",
+			[]string{"tools.exclude", "want a list"}},
+		{"order with mode code", "mode: code\ncapabilityOrder: [search]\n",
+			[]string{"capabilityOrder: not allowed with mode code", "set mode to native or both"}},
+		{"order with mode code, other order", "capabilityOrder: [search]\nmode: code\n",
+			[]string{"capabilityOrder: not allowed with mode code"}},
+		{"server with both", "servers:\n  s:\n    command: x\n    url: http://h\n",
+			[]string{"servers.s", "set exactly one of command or url (both are set)"}},
+		{"server with neither", "servers:\n  s:\n    cwd: /\n",
+			[]string{"servers.s", "set exactly one of command or url (neither is set)"}},
+		{"server bad url", "servers:\n  s:\n    url: ftp://h\n",
+			[]string{"servers.s", "want an absolute http or https URL"}},
+		{"server headers with command", "servers:\n  s:\n    command: x\n    headers: {A: b}\n",
+			[]string{"servers.s", "headers apply only to url"}},
+		{"server unknown key", "servers:\n  s:\n    command: x\n    port: 1\n",
+			[]string{"servers.s.port: unknown key", `"args", "command", "cwd", "env", "headers", "url"`}},
+		{"duplicate key", "mode: code\nmode: both\n",
+			[]string{"line 2", "mode: key given twice"}},
+		{"root not a mapping", "- a\n- b\n",
+			[]string{"document: want a mapping with the keys"}},
+		{"not yaml", "mode: [\n",
+			[]string{"codemode: config:"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseConfig([]byte(c.src))
+			require.Error(t, err)
+			for _, w := range c.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "coderun.yml")
+	require.NoError(t, os.WriteFile(path, []byte("mode: code\nmaxParallelSubCalls: 1\n"), 0o600))
+	c, err := LoadConfig(path)
+	require.NoError(t, err)
+	assert.Equal(t, ModeCode, c.Mode)
+	assert.Equal(t, 1, c.MaxParallelSubCalls)
+
+	require.NoError(t, os.WriteFile(path, []byte("\nmode: sideways\n"), 0o600))
+	_, err = LoadConfig(path)
+	assert.EqualError(t, err, "codemode: config: "+path+`:2: mode: "sideways" is not allowed; want one of "native", "code", "both"`)
+	var ce *ConfigError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "mode", ce.Key)
+	assert.Equal(t, 2, ce.Line)
+
+	_, err = LoadConfig(filepath.Join(dir, "missing.yml"))
+	assert.ErrorContains(t, err, "codemode: config: "+filepath.Join(dir, "missing.yml")+": ")
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestConfigValidate(t *testing.T) {
+	mutate := func(f func(c *Config)) error {
+		c := DefaultConfig()
+		f(c)
+		return c.Validate()
+	}
+	assert.EqualError(t, mutate(func(c *Config) { c.Mode = "" }), `codemode: config: mode: "" is not allowed; want one of "native", "code", "both"`)
+	assert.EqualError(t, mutate(func(c *Config) { c.MaxParallelSubCalls = 0 }), "codemode: config: maxParallelSubCalls: 0 is not allowed; want an integer from 1 (serial) to 1000")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Budgets.WallTime = 0 }), "codemode: config: budgets: coderun: config: WallTime is 0s, want 1ms to 24h0m0s")
+	assert.EqualError(t, mutate(func(c *Config) { c.Policy.Default = "sometimes" }), `codemode: config: policy.default: "sometimes" is not allowed; want one of "allow", "deny", "ask"`)
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: "x", Action: "y"}} }), `policy.rules[0].action: "y" is not allowed`)
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: `x\`, Action: ActionDeny}} }), "policy.rules[0].tool: glob")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Mode = ModeCode; c.CapabilityOrder = []string{"x"} }), "capabilityOrder: not allowed with mode code")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Servers = map[string]ServerSpec{"s": {}} }), "servers.s: set exactly one of command or url")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Tools.Exclude = []string{`\`} }), "tools.exclude[0]: glob")
+}
+
+func TestToolFilterVisible(t *testing.T) {
+	f := ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}}
+	assert.True(t, f.Visible("fs_read"))
+	assert.True(t, f.Visible("search"))
+	assert.False(t, f.Visible("fs_delete"), "exclude wins over include")
+	assert.False(t, f.Visible("shell"), "include admits only matches")
+	assert.True(t, ToolFilter{}.Visible("anything"))
+}

@@ -1,0 +1,277 @@
+package codemode
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The helpers below walk the YAML node tree instead of decoding into tagged
+// structs: that is what lets every error carry the key's full path, its line
+// and the values the key allows, which struct decoding cannot do.
+
+// nodeError reports a problem with the key at path, at n's line.
+func nodeError(n *yaml.Node, path, format string, args ...any) error {
+	return &ConfigError{Line: n.Line, Key: path, Problem: fmt.Sprintf(format, args...)}
+}
+
+// resolve follows an alias to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// isNull reports whether n is an explicit or implied null ("key:" with no
+// value), which leaves a setting at its default.
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+// eachKey calls fn for every key of the mapping n, in document order,
+// rejecting keys not in allowed and keys given twice. Keys with a null value
+// are skipped, so they keep their defaults. path is n's own key path ("" for
+// the document root).
+func eachKey(n *yaml.Node, path string, allowed []string, fn func(key string, v *yaml.Node) error) error {
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	where := "under " + path
+	if path == "" {
+		where = "at the top level"
+	}
+	if n.Kind != yaml.MappingNode {
+		return nodeError(n, nonEmpty(path, "document"), "want a mapping with the keys %s", joinQuoted(sorted(allowed)))
+	}
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], resolve(n.Content[i+1])
+		key := k.Value
+		keyPath := joinPath(path, key)
+		if k.Kind != yaml.ScalarNode || !slices.Contains(allowed, key) {
+			return nodeError(k, keyPath, "unknown key; allowed keys %s: %s", where, joinQuoted(sorted(allowed)))
+		}
+		if seen[key] {
+			return nodeError(k, keyPath, "key given twice")
+		}
+		seen[key] = true
+		if isNull(v) {
+			continue
+		}
+		if err := fn(key, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachItem calls fn for every item of the sequence n.
+func eachItem(n *yaml.Node, path string, fn func(i int, item *yaml.Node) error) error {
+	if n.Kind != yaml.SequenceNode {
+		return nodeError(n, path, "want a list")
+	}
+	for i, item := range n.Content {
+		if err := fn(i, resolve(item)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stringValue decodes a string. Numbers and booleans are refused rather than
+// stringified, because "mode: yes" is far more likely a mistake than intent.
+func stringValue(n *yaml.Node, path string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		return "", nodeError(n, path, "want a string, got %s", describe(n))
+	}
+	return n.Value, nil
+}
+
+// enumValue decodes a string that must be one of allowed.
+func enumValue(n *yaml.Node, path string, allowed ...string) (string, error) {
+	s, err := stringValue(n, path)
+	if err != nil || !slices.Contains(allowed, s) {
+		return "", nodeError(n, path, "%s is not allowed; want one of %s", describe(n), joinQuoted(allowed))
+	}
+	return s, nil
+}
+
+// intValue decodes an integer in [lo, hi].
+func intValue(n *yaml.Node, path string, lo, hi int64) (int64, error) {
+	var v int64
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil || v < lo || v > hi {
+		return 0, nodeError(n, path, "%s is not allowed; want an integer from %d to %d", describe(n), lo, hi)
+	}
+	return v, nil
+}
+
+// uintValue decodes a non-negative integer.
+func uintValue(n *yaml.Node, path string) (uint64, error) {
+	var v uint64
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
+		return 0, nodeError(n, path, "%s is not allowed; want an integer from 0 to %d", describe(n), uint64(math.MaxUint64))
+	}
+	return v, nil
+}
+
+// boolValue decodes true or false.
+func boolValue(n *yaml.Node, path string) (bool, error) {
+	var v bool
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&v) != nil {
+		return false, nodeError(n, path, "%s is not allowed; want true or false", describe(n))
+	}
+	return v, nil
+}
+
+// durationValue decodes a Go duration string such as "10s" or "1m30s".
+func durationValue(n *yaml.Node, path string) (time.Duration, error) {
+	s, err := stringValue(n, path)
+	d, perr := time.ParseDuration(s)
+	if err != nil || perr != nil {
+		return 0, nodeError(n, path, "%s is not allowed; want a duration such as 500ms, 10s or 1m30s", describe(n))
+	}
+	return d, nil
+}
+
+// byteUnits are the suffixes byteSizeValue accepts, longest first so "MiB"
+// is not read as "B".
+var byteUnits = []struct {
+	suffix string
+	size   int64
+}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}}
+
+// byteSizeValue decodes a byte count: a plain integer, or a number with a
+// binary unit such as "64MiB".
+func byteSizeValue(n *yaml.Node, path string) (int64, error) {
+	bad := func() (int64, error) {
+		return 0, nodeError(n, path, "%s is not allowed; want a byte count such as 1048576, 512KiB, 64MiB or 1GiB", describe(n))
+	}
+	if n.Kind != yaml.ScalarNode {
+		return bad()
+	}
+	if n.Tag == "!!int" {
+		var v int64
+		if n.Decode(&v) != nil {
+			return bad()
+		}
+		return v, nil
+	}
+	if n.Tag != "!!str" {
+		return bad()
+	}
+	s := strings.TrimSpace(n.Value)
+	for _, u := range byteUnits {
+		num, ok := strings.CutSuffix(s, u.suffix)
+		if !ok {
+			continue
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+		if err != nil || v < 0 || v > math.MaxInt64/u.size {
+			return bad()
+		}
+		return v * u.size, nil
+	}
+	return bad()
+}
+
+// globValue decodes a well-formed glob.
+func globValue(n *yaml.Node, path string) (string, error) {
+	s, err := stringValue(n, path)
+	if err != nil {
+		return "", err
+	}
+	if err := validateGlob(s); err != nil {
+		return "", nodeError(n, path, "%v; %s", err, globHelp)
+	}
+	return s, nil
+}
+
+// globList decodes a list of globs.
+func globList(n *yaml.Node, path string) ([]string, error) {
+	var out []string
+	err := eachItem(n, path, func(i int, item *yaml.Node) error {
+		g, err := globValue(item, fmt.Sprintf("%s[%d]", path, i))
+		out = append(out, g)
+		return err
+	})
+	return out, err
+}
+
+// stringList decodes a list of strings.
+func stringList(n *yaml.Node, path string) ([]string, error) {
+	var out []string
+	err := eachItem(n, path, func(i int, item *yaml.Node) error {
+		s, err := stringValue(item, fmt.Sprintf("%s[%d]", path, i))
+		out = append(out, s)
+		return err
+	})
+	return out, err
+}
+
+// stringMap decodes a mapping of strings to strings.
+func stringMap(n *yaml.Node, path string) (map[string]string, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, nodeError(n, path, "want a mapping of names to string values")
+	}
+	out := make(map[string]string, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], resolve(n.Content[i+1])
+		if _, dup := out[k.Value]; dup {
+			return nil, nodeError(k, joinPath(path, k.Value), "key given twice")
+		}
+		s, err := stringValue(v, joinPath(path, k.Value))
+		if err != nil {
+			return nil, err
+		}
+		out[k.Value] = s
+	}
+	return out, nil
+}
+
+// describe renders a node's value for an error message.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return strconv.Quote(n.Value)
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	return "this value"
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func joinQuoted(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return strings.Join(quoted, ", ")
+}
+
+func sorted(values []string) []string {
+	s := slices.Clone(values)
+	slices.Sort(s)
+	return s
+}
+
+func nonEmpty(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}

@@ -1,0 +1,79 @@
+package codemode
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"time"
+)
+
+// The session log's event names, used as the slog message of each record.
+const (
+	// EventWireTools records the tool list assembled for the wire: mode and
+	// tools (names, in wire order). It is written when the list changes.
+	EventWireTools = "session/wire-tools"
+	// EventCallStart and EventCall bracket a top-level call: call, tool and
+	// args; then duration, outcome and, on failure, stage and error.
+	EventCallStart = "tool/call-start"
+	EventCall      = "tool/call"
+	// EventCodeDispatchStart and EventCodeDispatch bracket a sub-call made by
+	// a program: parent (the run_code call's token), call, tool and args; then
+	// duration (since the program made the call), wait (time queued),
+	// outcome and, on failure, stage and error.
+	EventCodeDispatchStart = "tool/code-dispatch-start"
+	EventCodeDispatch      = "tool/code-dispatch"
+	// EventApproval records an approver's answer: call, tool, approved.
+	EventApproval = "tool/approval"
+	// EventArgsRewritten records the arguments a pre-execute hook rewrote a
+	// call to: call, tool, args.
+	EventArgsRewritten = "tool/args-rewritten"
+	// EventDeferredDiscarded records deferred context entries thrown away
+	// because a post-execute hook blocked the result that carried them.
+	EventDeferredDiscarded = "tool/deferred-discarded"
+)
+
+// NewSessionLog returns a logger that writes the session log to w as JSONL,
+// one JSON object per event. Durations are in nanoseconds.
+func NewSessionLog(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, nil))
+}
+
+// discardLog is the session log of a session given none.
+var discardLog = slog.New(slog.DiscardHandler)
+
+// callAttrs are the attributes that identify a call in every event.
+func callAttrs(call *Call) []slog.Attr {
+	attrs := make([]slog.Attr, 0, 3)
+	if call.ParentID != "" {
+		attrs = append(attrs, slog.String("parent", call.ParentID))
+	}
+	return append(attrs, slog.String("call", call.ID), slog.String("tool", call.Tool))
+}
+
+// argsAttr logs arguments as embedded JSON, so the session log holds every
+// call exactly as the tool saw it and a session can be reconstructed from it.
+func argsAttr(args json.RawMessage) slog.Attr {
+	if !json.Valid(args) {
+		return slog.String("args", string(args))
+	}
+	return slog.Any("args", args)
+}
+
+// outcomeAttrs describe how a call ended.
+func outcomeAttrs(d time.Duration, err error) []slog.Attr {
+	attrs := []slog.Attr{slog.Duration("duration", d)}
+	var ce *CallError
+	switch {
+	case err == nil:
+		return append(attrs, slog.String("outcome", string(OutcomeOK)))
+	case errors.As(err, &ce):
+		attrs = append(attrs, slog.String("outcome", string(ce.Outcome)), slog.String("stage", string(ce.Stage)), slog.String("message", ce.Message))
+		if ce.Err != nil {
+			attrs = append(attrs, slog.String("error", ce.Err.Error()))
+		}
+		return attrs
+	default:
+		return append(attrs, slog.String("outcome", string(OutcomeFailed)), slog.String("error", err.Error()))
+	}
+}

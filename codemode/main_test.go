@@ -1,0 +1,37 @@
+package codemode
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	coderun "github.com/coderun/coderun"
+	"go.uber.org/goleak"
+)
+
+// sharedRuntime serves every test session that does not need budgets of its
+// own: compiling the sandbox once keeps the suite fast. It is created before
+// any test runs, so per-test leak checks can ignore its goroutines.
+var sharedRuntime *coderun.Runtime
+
+func TestMain(m *testing.M) {
+	rt, err := coderun.New(coderun.DefaultConfig())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "codemode tests: runtime:", err)
+		os.Exit(1)
+	}
+	sharedRuntime = rt
+	code := m.Run()
+	if err := rt.Close(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "codemode tests: close runtime:", err)
+		code = 1
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "codemode tests: goroutines leaked:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}

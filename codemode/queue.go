@@ -1,0 +1,226 @@
+package codemode
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// errDropped reports a queued call that never started because the run
+// settled (or its caller gave up) first.
+var errDropped = errors.New("codemode: sub-call dropped: the run settled before it started")
+
+// dispatchQueue orders the sub-calls of one program. Calls start strictly in
+// submission order; consecutive parallel-safe calls overlap up to limit; an
+// exclusive call waits until nothing runs, runs alone, and holds back
+// everything after it until it is done. After settle, nothing starts again.
+//
+// Submission is split into enqueue (take a place in line, never blocks) and
+// run (wait for the turn, then run on the caller's goroutine), so that the
+// order is fixed by whoever enqueues and the queue needs no goroutines of
+// its own. enqueueAt takes the place explicitly: calls that arrive before
+// an earlier position wait outside the line until the gap is filled, since
+// callers on separate goroutines arrive in no particular order.
+type dispatchQueue struct {
+	limit int
+
+	mu        sync.Mutex
+	pending   []*ticket         // in line, not yet admitted, in submission order
+	placed    int64             // positions 1..placed are in line (or were)
+	early     map[int64]*ticket // arrived ahead of a lower position
+	running   int               // admitted and not yet released
+	exclusive bool              // an exclusive call is admitted
+	settled   bool
+	cancels   map[*ticket]context.CancelFunc // calls whose fn is running
+	wg        sync.WaitGroup                 // admitted calls not yet released
+}
+
+// ticket is one call's place in line.
+type ticket struct {
+	seq   int64 // 1-based position in submission order
+	class Concurrency
+	// admitted is closed when the call may start or has been dropped;
+	// dropped, written before the close, tells which.
+	admitted chan struct{}
+	dropped  bool
+	// admittedAt is when the queue let the call start. It is taken under
+	// the queue's lock, so admission times follow admission order exactly.
+	admittedAt time.Time
+}
+
+func newDispatchQueue(limit int) *dispatchQueue {
+	return &dispatchQueue{
+		limit:   max(limit, 1),
+		cancels: make(map[*ticket]context.CancelFunc),
+		early:   make(map[int64]*ticket),
+	}
+}
+
+// enqueue appends a call of the given class to the line: arrival order is
+// submission order.
+func (q *dispatchQueue) enqueue(class Concurrency) *ticket {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.enqueueLocked(q.placed+int64(len(q.early))+1, class)
+}
+
+// enqueueAt puts a call at position pos (1-based) of the submission order.
+// It never blocks: a call ahead of its turn waits outside the line until
+// every lower position has been enqueued. A position given twice is dropped
+// rather than allowed to jump the line.
+func (q *dispatchQueue) enqueueAt(pos int64, class Concurrency) *ticket {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.enqueueLocked(pos, class)
+}
+
+func (q *dispatchQueue) enqueueLocked(pos int64, class Concurrency) *ticket {
+	t := &ticket{seq: pos, class: class, admitted: make(chan struct{})}
+	if _, dup := q.early[pos]; q.settled || dup || pos <= q.placed {
+		t.dropped = true
+		close(t.admitted)
+		return t
+	}
+	q.early[pos] = t
+	q.fillLineLocked()
+	return t
+}
+
+// fillLineLocked moves calls from early into the line once every lower
+// position has arrived, then admits what it can.
+func (q *dispatchQueue) fillLineLocked() {
+	for {
+		next, ok := q.early[q.placed+1]
+		if !ok {
+			break
+		}
+		delete(q.early, q.placed+1)
+		q.placed++
+		if next != nil { // nil: the caller gave up before its turn
+			q.pending = append(q.pending, next)
+		}
+	}
+	q.admitLocked()
+}
+
+// run waits for t's turn and runs fn with a context that is cancelled when
+// ctx is or the queue settles. It returns errDropped, without running fn,
+// if the queue settled or ctx ended before the call started.
+func (q *dispatchQueue) run(ctx context.Context, t *ticket, fn func(context.Context)) error {
+	select {
+	case <-t.admitted:
+	case <-ctx.Done():
+		q.mu.Lock()
+		if q.removePendingLocked(t) {
+			q.mu.Unlock()
+			return errDropped
+		}
+		q.mu.Unlock()
+		<-t.admitted // admitted or dropped at the same moment; see which
+	}
+	if t.dropped {
+		return errDropped
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	q.mu.Lock()
+	if q.settled || ctx.Err() != nil { // admitted, but the run ended before fn could start
+		q.releaseLocked(t)
+		q.mu.Unlock()
+		return errDropped
+	}
+	q.cancels[t] = cancel
+	q.mu.Unlock()
+
+	defer q.release(t)
+	fn(runCtx)
+	return nil
+}
+
+// settle stops the queue: pending calls are dropped and running ones see
+// their contexts cancelled. It does not wait; see wait.
+func (q *dispatchQueue) settle() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.settled = true
+	for _, t := range q.pending {
+		t.dropped = true
+		close(t.admitted)
+	}
+	q.pending = nil
+	for pos, t := range q.early {
+		if t != nil {
+			t.dropped = true
+			close(t.admitted)
+		}
+		delete(q.early, pos)
+	}
+	for _, cancel := range q.cancels {
+		cancel()
+	}
+}
+
+// wait blocks until every admitted call has been released.
+func (q *dispatchQueue) wait() { q.wg.Wait() }
+
+func (q *dispatchQueue) release(t *ticket) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.releaseLocked(t)
+}
+
+func (q *dispatchQueue) releaseLocked(t *ticket) {
+	delete(q.cancels, t)
+	q.running--
+	if t.class == Exclusive {
+		q.exclusive = false
+	}
+	q.wg.Done()
+	q.admitLocked()
+}
+
+// admitLocked starts as many calls from the head of the line as the rules
+// allow. It never looks past the head: a parallel-safe call behind a waiting
+// exclusive one waits too, which is what keeps submission order.
+func (q *dispatchQueue) admitLocked() {
+	for len(q.pending) > 0 && !q.settled {
+		t := q.pending[0]
+		if t.class == Exclusive {
+			if q.running > 0 {
+				return
+			}
+			q.exclusive = true
+		} else if q.exclusive || q.running >= q.limit {
+			return
+		}
+		q.pending = q.pending[1:]
+		q.running++
+		q.wg.Add(1)
+		t.admittedAt = time.Now()
+		close(t.admitted)
+	}
+}
+
+// removePendingLocked takes t out of the line if it has not been admitted.
+// A call that leaves before reaching the line keeps its position, so the
+// calls behind it are not held back waiting for it.
+func (q *dispatchQueue) removePendingLocked(t *ticket) bool {
+	if q.early[t.seq] == t {
+		t.dropped = true
+		close(t.admitted)
+		q.early[t.seq] = nil // a placeholder: the position is taken, by nobody
+		return true
+	}
+	for i, p := range q.pending {
+		if p == t {
+			q.pending = append(q.pending[:i], q.pending[i+1:]...)
+			t.dropped = true
+			close(t.admitted)
+			// The head may have changed, letting later calls start.
+			q.admitLocked()
+			return true
+		}
+	}
+	return false
+}

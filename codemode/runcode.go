@@ -1,0 +1,112 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	coderun "github.com/coderun/coderun"
+)
+
+// The names a program sees. They are part of the SDK's contract.
+const (
+	// ToolsGlobal is the global object through which programs call tools.
+	ToolsGlobal = "tools"
+	// ToolCallErrorClass is the class of the error a failed or denied call
+	// rejects with.
+	ToolCallErrorClass = "ToolCallError"
+	// ToolCallErrorMember is the ToolCallError property naming the tool.
+	ToolCallErrorMember = "toolName"
+)
+
+// RunCodeArgs are run_code's arguments.
+type RunCodeArgs struct {
+	// Program is the TypeScript source to run.
+	Program string `json:"program"`
+	// Description says in one sentence what the program does; it is for the
+	// session log and for approvers.
+	Description string `json:"description"`
+}
+
+// ParseRunCodeArgs decodes a run_code call's arguments, for hooks and
+// policies that inspect the program.
+func ParseRunCodeArgs(args json.RawMessage) (RunCodeArgs, error) {
+	var a RunCodeArgs
+	if err := json.Unmarshal(args, &a); err != nil {
+		return RunCodeArgs{}, fmt.Errorf("codemode: run_code arguments: %w", err)
+	}
+	return a, nil
+}
+
+const runCodeDescription = "Run a TypeScript program that calls your tools through the global `tools` object, " +
+	"as declared in the Code Mode SDK in your instructions. Use it to do many tool calls in one step " +
+	"with loops, conditions and error handling; intermediate results stay in variables instead of the conversation. " +
+	"The result is the program's return value, its console output and, if it failed, why."
+
+const runCodeInputSchema = `{
+  "type": "object",
+  "properties": {
+    "program": {"type": "string", "description": "TypeScript source, run as the body of an async function: use await, and return a plain JSON value."},
+    "description": {"type": "string", "description": "One sentence saying what the program does."}
+  },
+  "required": ["program", "description"],
+  "additionalProperties": false
+}`
+
+// newRunCodeEntry builds the run_code tool. It is not in the Registry, so no
+// visibility filter can remove it and no program can call it.
+func (s *Session) newRunCodeEntry() (*entry, error) {
+	t := Tool{
+		Name:        RunCodeToolName,
+		Description: runCodeDescription,
+		InputSchema: json.RawMessage(runCodeInputSchema),
+		Concurrency: Exclusive,
+		Execute:     s.executeRunCode,
+	}
+	in, err := compileSchema(t.InputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("codemode: run_code: %w", err)
+	}
+	return &entry{tool: t, input: in}, nil
+}
+
+// executeRunCode runs the program with one namespace, tools, whose functions
+// dispatch sub-calls through the pipeline. The run settles first; then queued
+// sub-calls are dropped, running ones cancelled and awaited, so no sub-call
+// outlives run_code and the deferred entries are final when returned.
+func (s *Session) executeRunCode(ctx context.Context, call *Call) (*Output, error) {
+	if s.rt == nil {
+		return nil, fmt.Errorf("codemode: run_code: no runtime (mode %s)", s.cfg.Mode)
+	}
+	args, err := ParseRunCodeArgs(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	tools, _ := s.visible()
+	d := newSubDispatcher(s, call, s.cfg.MaxParallelSubCalls)
+	functions := make(map[string]coderun.Function, len(tools))
+	for _, e := range tools {
+		functions[e.tool.Name] = d.function(e)
+	}
+	res, runErr := s.rt.Run(ctx, coderun.Request{
+		Program: args.Program,
+		Bindings: []coderun.Namespace{{
+			Global:     ToolsGlobal,
+			Functions:  functions,
+			ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
+		}},
+	})
+	deferred := d.settle()
+	if runErr != nil {
+		return nil, fmt.Errorf("codemode: run_code: %w", runErr)
+	}
+	value, err := json.Marshal(res)
+	if err != nil {
+		return nil, fmt.Errorf("codemode: run_code: encode result: %w", err)
+	}
+	return &Output{
+		Value:    value,
+		Content:  []Content{TextContent(RenderResult(res))},
+		Deferred: deferred,
+	}, nil
+}

@@ -1,0 +1,208 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	coderun "github.com/coderun/coderun"
+)
+
+// Options configure a Session. Only Registry is required.
+type Options struct {
+	// Config is the Code Mode configuration; nil means DefaultConfig().
+	Config *Config
+	// Registry holds the tools.
+	Registry *Registry
+	// Runtime runs run_code programs. When nil and the mode offers run_code,
+	// the session creates one from Config.Budgets and closes it in Close.
+	Runtime *coderun.Runtime
+	// Log receives the session log; see NewSessionLog. nil discards it.
+	Log *slog.Logger
+	// PreExecute hooks run first, in order, for every call.
+	PreExecute []PreExecuteHook
+	// Guards run, in order, after argument validation.
+	Guards []Guard
+	// Policy decides every call; nil means Config.Policy.
+	Policy Policy
+	// Approver answers the calls Policy marks ActionAsk; nil denies them.
+	Approver Approver
+	// PostExecute hooks run, in order, on every result.
+	PostExecute []PostExecuteHook
+}
+
+// Session is one agent session's view of its tools: it assembles what the
+// model sees (WireTools, SDK) and runs every call through the pipeline.
+// It is safe for concurrent use.
+type Session struct {
+	cfg         Config
+	reg         *Registry
+	rt          *coderun.Runtime
+	ownsRuntime bool
+	log         *slog.Logger
+	pre         []PreExecuteHook
+	guards      []Guard
+	policy      Policy
+	approver    Approver
+	post        []PostExecuteHook
+	runCode     *entry
+
+	nextID atomic.Uint64
+
+	sdkMu  sync.Mutex
+	sdkGen uint64
+	sdk    string   // "" until first built
+	sdkKey [32]byte // toolSetKey of the tools sdk was built from
+
+	wireMu     sync.Mutex
+	loggedWire []string // names of the wire list last written to the log
+}
+
+// CallRequest is a top-level call, as the model made it.
+type CallRequest struct {
+	// ID is the host's token for the call, e.g. the provider's tool-use id;
+	// empty means the session generates one.
+	ID string
+	// Tool is the name of the tool called.
+	Tool string
+	// Args are the call's JSON arguments; empty means {}.
+	Args json.RawMessage
+}
+
+// NewSession validates opts and returns a Session.
+func NewSession(opts Options) (*Session, error) {
+	if opts.Registry == nil {
+		return nil, errors.New("codemode: new session: Options.Registry is nil")
+	}
+	cfg := DefaultConfig()
+	if opts.Config != nil {
+		cfg = opts.Config.clone() // the session must not change under the caller's edits
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err // a *ConfigError, which says what to fix
+	}
+	s := &Session{
+		cfg:      *cfg,
+		reg:      opts.Registry,
+		rt:       opts.Runtime,
+		log:      opts.Log,
+		pre:      opts.PreExecute,
+		guards:   opts.Guards,
+		policy:   opts.Policy,
+		approver: opts.Approver,
+		post:     opts.PostExecute,
+	}
+	if s.log == nil {
+		s.log = discardLog
+	}
+	if s.policy == nil {
+		s.policy = cfg.Policy
+	}
+	rc, err := s.newRunCodeEntry()
+	if err != nil {
+		return nil, err
+	}
+	s.runCode = rc
+	if s.rt == nil && cfg.Mode != ModeNative {
+		rt, err := coderun.New(cfg.Budgets)
+		if err != nil {
+			return nil, fmt.Errorf("codemode: new session: runtime: %w", err)
+		}
+		s.rt, s.ownsRuntime = rt, true
+	}
+	return s, nil
+}
+
+// Config returns a copy of the session's configuration.
+func (s *Session) Config() Config { return *s.cfg.clone() }
+
+// Registry returns the session's tools.
+func (s *Session) Registry() *Registry { return s.reg }
+
+// Log returns the session log, so the host can add its own events to it.
+func (s *Session) Log() *slog.Logger { return s.log }
+
+// Close releases the runtime the session created, waiting for runs in flight
+// to be terminated. A Runtime passed in Options is the caller's to close.
+func (s *Session) Close(ctx context.Context) error {
+	if !s.ownsRuntime {
+		return nil
+	}
+	if err := s.rt.Close(ctx); err != nil {
+		return fmt.Errorf("codemode: close session: %w", err)
+	}
+	return nil
+}
+
+// Call runs a top-level call through the pipeline. A call that does not
+// produce a result returns a *CallError whose message is written for the
+// model; the host sends it back as the tool's error result. A successful
+// run_code returns its rendered result as Content, the structured
+// coderun.Result as Value, and the deferred context entries of its sub-calls
+// as Deferred.
+func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
+	call := &Call{ID: req.ID, Tool: req.Tool, Args: req.Args}
+	if call.ID == "" {
+		call.ID = "call-" + strconv.FormatUint(s.nextID.Add(1), 10)
+	}
+	start := time.Now()
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventCallStart, append(callAttrs(call), argsAttr(call.Args))...)
+	var (
+		out *Output
+		err error
+	)
+	if e, lerr := s.lookupTopLevel(call.Tool); lerr != nil {
+		err = &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup, Message: lerr.Error()}
+	} else {
+		out, err = s.pipeline(ctx, e, call)
+	}
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), outcomeAttrs(time.Since(start), err)...)...)
+	return out, err
+}
+
+// lookupTopLevel finds the tool a top-level call may reach in this mode.
+// The messages tell the model what it can do instead.
+func (s *Session) lookupTopLevel(name string) (*entry, error) {
+	if name == RunCodeToolName {
+		if s.cfg.Mode == ModeNative {
+			return nil, fmt.Errorf("tool %q is not offered: Code Mode is off (mode native)", name)
+		}
+		return s.runCode, nil
+	}
+	e := s.visibleEntry(name)
+	if e == nil {
+		return nil, fmt.Errorf("unknown tool %q", name)
+	}
+	if s.cfg.Mode == ModeCode {
+		return nil, fmt.Errorf("tool %q is not offered directly in mode code; call it from a run_code program as tools[%q](args)", name, name)
+	}
+	return e, nil
+}
+
+// visibleEntry returns the registered, visible tool of that name, or nil.
+func (s *Session) visibleEntry(name string) *entry {
+	e := s.reg.entry(name)
+	if e == nil || !s.cfg.Tools.Visible(name) {
+		return nil
+	}
+	return e
+}
+
+// visible returns the visible tools sorted by name, and the registry
+// generation they come from.
+func (s *Session) visible() ([]*entry, uint64) {
+	all, gen := s.reg.snapshot()
+	out := make([]*entry, 0, len(all))
+	for _, e := range all {
+		if s.cfg.Tools.Visible(e.tool.Name) {
+			out = append(out, e)
+		}
+	}
+	return out, gen
+}
