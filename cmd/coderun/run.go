@@ -48,17 +48,16 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "coderun run: %v\n", err)
 		return 2
 	}
+	// Ctrl-C aborts the program rather than killing the process, so the
+	// Result (with its logs so far) is still printed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	rt, err := coderun.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun run: %v\n", err)
 		return 2
 	}
 	defer rt.Close(context.Background())
-
-	// Ctrl-C aborts the program rather than killing the process, so the
-	// Result (with its logs so far) is still printed.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	res, err := rt.Run(ctx, coderun.Request{Program: src})
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun run: %v\n", err)
