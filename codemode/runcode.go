@@ -39,7 +39,7 @@ func ParseRunCodeArgs(args json.RawMessage) (RunCodeArgs, error) {
 }
 
 const runCodeDescription = "Run a TypeScript program that calls your tools through the global `tools` object, " +
-	"as declared in the Code Mode SDK in your instructions. Use it to do many tool calls in one step " +
+	"as declared in the Code Mode SDK (TypeScript declarations you were given with this tool). Use it to do many tool calls in one step " +
 	"with loops, conditions and error handling; intermediate results stay in variables instead of the conversation. " +
 	"The result is the program's return value, its console output and, if it failed, why."
 

@@ -27,9 +27,10 @@ const shutdownGrace = 5 * time.Second
 // client disconnects or a signal, 1 when serving fails, 2 for a usage or
 // config error.
 func runMCP(args []string, stdout, stderr io.Writer) int {
-	fs, config := newFlagSet("mcp", "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.", stderr)
+	fs, start := newFlagSet("mcp", "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.", stderr)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDR`, e.g. 127.0.0.1:8931, instead of stdio")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
+	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
 	if status, stop := parseFlags(fs, args); stop {
 		return status
 	}
@@ -40,7 +41,7 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer closeLog()
-	up, err := startUpstreams(*config, log, stderr)
+	up, err := startUpstreams(start, mcpproxy.Options{Log: log, CallTimeout: *callTimeout}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
 		return 2

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/coderun/coderun/codemode"
 	"github.com/coderun/coderun/mcpproxy"
@@ -23,18 +24,27 @@ type upstreams struct {
 	report *mcpproxy.Report
 }
 
-// startUpstreams loads the config at path and connects to its servers,
-// writing the start-up report (one line per server, one per renamed tool)
-// to stderr. A server that fails is in the report, not an error: the
-// others go on. The error is for a config that cannot be used at all.
-func startUpstreams(path string, log *slog.Logger, stderr io.Writer) (*upstreams, error) {
-	cfg, err := codemode.LoadConfig(path)
+// startFlags are the flags of every subcommand that connects to the
+// config's servers.
+type startFlags struct {
+	config       string
+	startTimeout time.Duration
+}
+
+// startUpstreams loads the config and connects to its servers, writing the
+// start-up report (one line per server, one per renamed tool) to stderr. A
+// server that fails is in the report, not an error: the others go on. The
+// error is for a config that cannot be used at all. opts.Stderr and
+// opts.StartTimeout are set from stderr and the flags.
+func startUpstreams(flags *startFlags, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
+	cfg, err := codemode.LoadConfig(flags.config)
 	if err != nil {
 		return nil, err
 	}
-	hub, report, err := mcpproxy.Start(cfg.Servers, mcpproxy.Options{Stderr: stderr, Log: log})
+	opts.Stderr, opts.StartTimeout = stderr, flags.startTimeout
+	hub, report, err := mcpproxy.Start(cfg.Servers, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", flags.config, err)
 	}
 	if _, err := report.WriteTo(stderr); err != nil {
 		hub.Close()
@@ -60,17 +70,19 @@ func openSessionLog(path string, stderr io.Writer) (*slog.Logger, func() error, 
 }
 
 // newFlagSet returns a flag set for a subcommand that reports its errors
-// and usage on stderr, with the --config flag every Code Mode subcommand
-// takes.
-func newFlagSet(name, synopsis string, stderr io.Writer) (*flag.FlagSet, *string) {
+// and usage on stderr, with the flags every subcommand that connects to
+// the config's servers takes.
+func newFlagSet(name, synopsis string, stderr io.Writer) (*flag.FlagSet, *startFlags) {
 	fs := flag.NewFlagSet("coderun "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	config := fs.String("config", defaultConfigPath, "the coderun.yml to read")
+	var sf startFlags
+	fs.StringVar(&sf.config, "config", defaultConfigPath, "the coderun.yml to read")
+	fs.DurationVar(&sf.startTimeout, "start-timeout", mcpproxy.DefaultStartTimeout, "how long each server may take to start and list its tools")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: coderun %s [flags]\n\n%s\n\nflags:\n", name, synopsis)
 		fs.PrintDefaults()
 	}
-	return fs, config
+	return fs, &sf
 }
 
 // parseFlags parses args, returning the exit status to use when the

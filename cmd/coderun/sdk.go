@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"log/slog"
+
+	"github.com/coderun/coderun/mcpproxy"
 )
 
 func init() { commands["sdk"] = runSDK }
@@ -13,11 +14,11 @@ func init() { commands["sdk"] = runSDK }
 // description. It returns 0, or 1 when a server failed to start (the SDK is
 // printed without its tools), or 2 for a usage or config error.
 func runSDK(args []string, stdout, stderr io.Writer) int {
-	fs, config := newFlagSet("sdk", "Prints the TypeScript SDK the model sees in run_code's description.", stderr)
+	fs, start := newFlagSet("sdk", "Prints the TypeScript SDK the model sees in run_code's description.", stderr)
 	if status, stop := parseFlags(fs, args); stop {
 		return status
 	}
-	up, err := startUpstreams(*config, slog.New(slog.DiscardHandler), stderr)
+	up, err := startUpstreams(start, mcpproxy.Options{}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun sdk: %v\n", err)
 		return 2

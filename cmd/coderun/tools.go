@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"text/tabwriter"
 
 	"github.com/coderun/coderun/codemode"
@@ -18,11 +17,11 @@ func init() { commands["tools"] = runTools }
 // them. It returns 0, or 1 when a server failed to start, or 2 for a usage
 // or config error.
 func runTools(args []string, stdout, stderr io.Writer) int {
-	fs, config := newFlagSet("tools", "Lists the upstream servers' tools with their concurrency class.", stderr)
+	fs, start := newFlagSet("tools", "Lists the upstream servers' tools with their concurrency class.", stderr)
 	if status, stop := parseFlags(fs, args); stop {
 		return status
 	}
-	up, err := startUpstreams(*config, slog.New(slog.DiscardHandler), stderr)
+	up, err := startUpstreams(start, mcpproxy.Options{}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun tools: %v\n", err)
 		return 2

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	coderun "github.com/coderun/coderun"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+// binaries are the programs the MCP command tests run as real processes.
+type binaries struct {
+	coderun string // this command
+	echo    string // the testdata MCP server of package mcpproxy
+	dir     string
+}
+
+// buildBinaries builds coderun and the echo server into dir.
+func buildBinaries(t *testing.T, dir string) binaries {
+	t.Helper()
+	b := binaries{coderun: filepath.Join(dir, "coderun"), echo: filepath.Join(dir, "echoserver"), dir: dir}
+	for out, pkg := range map[string]string{b.coderun: ".", b.echo: "github.com/coderun/coderun/mcpproxy/testdata/echoserver"} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		output, err := cmd.CombinedOutput()
+		require.NoError(t, err, "go build %s: %s", pkg, output)
+	}
+	return b
+}
+
+// writeConfig writes a coderun.yml into the binaries' directory.
+func (b binaries) writeConfig(t *testing.T, name, yml string) string {
+	t.Helper()
+	path := filepath.Join(b.dir, name)
+	require.NoError(t, os.WriteFile(path, []byte(yml), 0o644))
+	return path
+}
+
+func (b binaries) config(mode string) string {
+	return fmt.Sprintf("mode: %s\nservers:\n  echo: { command: %q }\n", mode, b.echo)
+}
+
+// TestMCPCommand drives `coderun mcp`, `coderun sdk` and `coderun tools` as
+// real processes, the way an MCP host and a user would. The subtests share
+// one build of the binaries.
+func TestMCPCommand(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	b := buildBinaries(t, t.TempDir())
+
+	t.Run("stdio session as an MCP host drives it", func(t *testing.T) { testStdioSession(t, b) })
+	t.Run("streamable HTTP", func(t *testing.T) { testHTTPSession(t, b) })
+	t.Run("malformed config names the key and the problem", func(t *testing.T) { testMalformedConfig(t, b) })
+	t.Run("unknown upstream command is reported and the rest is served", func(t *testing.T) { testUnknownUpstream(t, b) })
+	t.Run("sdk prints the SDK", func(t *testing.T) { testSDKCommand(t, b) })
+	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
+}
+
+func testStdioSession(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "stdio.yml", b.config("both"))
+	logPath := filepath.Join(b.dir, "stdio-session.jsonl")
+	stderr := &lockedWriter{w: &strings.Builder{}}
+
+	changed := make(chan struct{}, 10)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg, "--log", logPath)
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	// tools/list finds run_code carrying the SDK, and the proxied tools.
+	tools := listTools(t, ctx, cs)
+	require.Contains(t, tools, "run_code")
+	assert.Contains(t, tools["run_code"].Description, "Code Mode SDK")
+	assert.Contains(t, tools["run_code"].Description, `"echo.echo"(args: {`)
+	assert.Contains(t, tools, "echo.echo")
+
+	// A native call, then a list_changed round: the upstream adds a tool,
+	// the client is told, and the SDK in run_code's description has it.
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo.set_bonus", Arguments: map[string]any{"enabled": true}})
+	require.NoError(t, err)
+	require.False(t, res.IsError)
+	select {
+	case <-changed:
+	case <-ctx.Done():
+		t.Fatal("no notifications/tools/list_changed after the upstream's tool list changed")
+	}
+	tools = listTools(t, ctx, cs)
+	assert.Contains(t, tools, "echo.bonus")
+	assert.Contains(t, tools["run_code"].Description, `"echo.bonus"`)
+
+	// tools/call run_code: text rendering plus the Result as structured
+	// content.
+	const program = `const r = await tools["echo.bonus"]({n: 21}); console.log("doubled"); return r.doubled;`
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{"program": program, "description": "double 21"}})
+	require.NoError(t, err)
+	result := decodeResult(t, res)
+	require.Nil(t, result.Failure, "%+v", result.Failure)
+	assert.JSONEq(t, "42", string(result.Value))
+	assert.Contains(t, resultText(res), "status: ok\nvalue: 42\nlogs: 1\n| doubled\n")
+
+	require.NoError(t, cs.Close())
+	assert.Contains(t, stderr.String(), `coderun: server "echo": 7 tools`)
+
+	events := readLog(t, logPath)
+	names := make([]string, len(events))
+	for i, e := range events {
+		names[i] = e["msg"].(string)
+	}
+	assert.Contains(t, names, "session/wire-tools")
+	var runCallID string
+	for _, e := range events {
+		if e["msg"] == "tool/call-start" && e["tool"] == "run_code" {
+			assert.Equal(t, program, e["args"].(map[string]any)["program"], "the program is in the session log")
+			runCallID = e["call"].(string)
+		}
+	}
+	require.NotEmpty(t, runCallID)
+	var dispatched bool
+	for _, e := range events {
+		if e["msg"] == "tool/code-dispatch" && e["parent"] == runCallID && e["tool"] == "echo.bonus" {
+			dispatched = true
+		}
+	}
+	assert.True(t, dispatched, "the dispatch tree links the sub-call to its run_code call")
+}
+
+func testHTTPSession(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "http.yml", b.config("both"))
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg, "--http", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	exited := false
+	defer func() {
+		if !exited {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	}()
+
+	url := waitForLine(t, stderr, regexp.MustCompile(`at (http://\S+)`))
+	go func() { _, _ = io.Copy(io.Discard, stderr) }()
+
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	tools := listTools(t, ctx, cs)
+	assert.Contains(t, tools, "run_code")
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo.echo", Arguments: map[string]any{"text": "over http"}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"text": "over http"}, res.StructuredContent)
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{
+		"program": `return (await tools["echo.echo"]({text: "from a program"})).text;`, "description": "echo",
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `"from a program"`, string(decodeResult(t, res).Value))
+	require.NoError(t, cs.Close())
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err = cmd.Wait()
+	exited = true
+	assert.NoError(t, err, "SIGTERM ends the server cleanly")
+}
+
+func testMalformedConfig(t *testing.T, b binaries) {
+	for name, c := range map[string]struct{ yml, want string }{
+		"bad mode":        {"mode: fast\n", "mode"},
+		"bad server":      {"servers:\n  fs: { command: x, url: 'http://h/mcp' }\n", "servers.fs"},
+		"unknown key":     {"servers:\n  fs: { comand: x }\n", "servers.fs.comand"},
+		"not YAML at all": {"mode: [code\n", "config"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			cfg := b.writeConfig(t, "bad.yml", c.yml)
+			out, code := runCommand(t, b, "mcp", "--config", cfg)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, out, c.want)
+			assert.Contains(t, out, "bad.yml")
+		})
+	}
+}
+
+func testUnknownUpstream(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "unknown.yml", b.config("native")+"  ghost: { command: coderun-no-such-server }\n")
+	stderr := &lockedWriter{w: &strings.Builder{}}
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg)
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err, "one failing server does not stop the session")
+	defer cs.Close()
+	tools := listTools(t, ctx, cs)
+	assert.Contains(t, tools, "echo.echo")
+	require.NoError(t, cs.Close())
+	assert.Contains(t, stderr.String(), `server "ghost" failed to start`)
+	assert.Contains(t, stderr.String(), "coderun-no-such-server")
+	assert.Contains(t, stderr.String(), "executable file not found")
+}
+
+func testSDKCommand(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "sdk.yml", b.config("code"))
+	out, code := runCommand(t, b, "sdk", "--config", cfg)
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "declare const tools: {")
+	assert.Contains(t, out, `"echo.echo"(args: {`)
+	assert.Contains(t, out, "Parallel-safe")
+}
+
+func testToolsCommand(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "tools.yml", b.config("code")+"tools:\n  exclude: [\"echo.crash\"]\n")
+	out, code := runCommand(t, b, "tools", "--config", cfg)
+	assert.Equal(t, 0, code, out)
+	assert.Regexp(t, `echo \(.*echoserver\): 7 tools`, out)
+	assert.Regexp(t, `echo\.echo\s+parallel-safe`, out)
+	assert.Regexp(t, `echo\.set_bonus\s+exclusive`, out)
+	assert.Regexp(t, `echo\.crash\s+exclusive\s+\(hidden by the tools filter\)`, out)
+}
+
+// runCommand runs coderun with args and returns its combined output and
+// exit status.
+func runCommand(t *testing.T, b binaries, args ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, b.coderun, args...)
+	cmd.Stdin = strings.NewReader("") // `coderun mcp` on stdio sees end of input at once
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("coderun %v: %v", args, err)
+	}
+	return string(out), cmd.ProcessState.ExitCode()
+}
+
+// lockedWriter collects a child's stderr, written by exec's copying
+// goroutine and read by the test.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
+}
+
+func listTools(t *testing.T, ctx context.Context, cs *mcp.ClientSession) map[string]*mcp.Tool {
+	t.Helper()
+	tools := map[string]*mcp.Tool{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		require.NoError(t, err)
+		tools[tool.Name] = tool
+	}
+	return tools
+}
+
+func decodeResult(t *testing.T, res *mcp.CallToolResult) coderun.Result {
+	t.Helper()
+	require.NotNil(t, res.StructuredContent, "run_code carries the Result as structured content: %s", resultText(res))
+	raw, err := json.Marshal(res.StructuredContent)
+	require.NoError(t, err)
+	var r coderun.Result
+	require.NoError(t, json.Unmarshal(raw, &r))
+	return r
+}
+
+func resultText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+func readLog(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var events []map[string]any
+	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		var e map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
+		events = append(events, e)
+	}
+	return events
+}
+
+// waitForLine reads r until a line matches re and returns the first group.
+func waitForLine(t *testing.T, r io.Reader, re *regexp.Regexp) string {
+	t.Helper()
+	found := make(chan string, 1)
+	sc := bufio.NewScanner(r)
+	go func() {
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				return
+			}
+		}
+		close(found)
+	}()
+	select {
+	case s, ok := <-found:
+		require.True(t, ok, "output ended without a line matching %v", re)
+		return s
+	case <-time.After(time.Minute):
+		t.Fatalf("no line matching %v", re)
+		return ""
+	}
+}

@@ -1,0 +1,128 @@
+package mcpproxy
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/coderun/coderun/codemode"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// asker asks the user behind one MCP client whether a call may run.
+type asker interface {
+	ask(ctx context.Context, req codemode.ApprovalRequest) (bool, error)
+}
+
+// askers routes approval requests to the client whose call needs them. A
+// sub-call is routed by its parent's token: every top-level call is given
+// an ID by the Server, and a program's sub-calls carry it as ParentID. This
+// does not depend on contexts being passed down through the runtime.
+type askers struct {
+	m sync.Map // call ID -> asker
+}
+
+func (a *askers) set(callID string, k asker) { a.m.Store(callID, k) }
+func (a *askers) clear(callID string)        { a.m.Delete(callID) }
+
+// Approve implements codemode.Approver. A call whose client cannot be
+// asked is denied with a message saying approval was required, which is
+// what a program sees on the ToolCallError.
+func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (bool, error) {
+	id := req.Call.ParentID
+	if id == "" {
+		id = req.Call.ID
+	}
+	v, ok := a.m.Load(id)
+	if !ok || v == nil {
+		return false, codemode.Deny("tool %q requires approval (%s), but the MCP client does not support elicitation, so no one could be asked", req.Call.Tool, req.Reason)
+	}
+	return v.(asker).ask(ctx, req)
+}
+
+// askerFor picks how to ask the client that sent req: not at all if it does
+// not support elicitation; inside the tools/call exchange (multi round-trip
+// requests) on protocol 2026-07-28 and later, where a server may no longer
+// send requests of its own while serving one; else with elicitation/create.
+// It returns nil for "not at all" and for the multi round-trip case, which
+// the caller sets up itself (see suspended).
+func askerFor(req *mcp.CallToolRequest) (k asker, multiRoundTrip bool) {
+	caps := req.ClientCapabilities()
+	if caps == nil || caps.Elicitation == nil {
+		return nil, false
+	}
+	if req.ProtocolVersion() >= multiRoundTripVersion {
+		return nil, true
+	}
+	return elicitingAsker{session: req.Session}, false
+}
+
+// multiRoundTripVersion is the first protocol version in which elicitation
+// travels inside the tools/call exchange (SEP-2322).
+const multiRoundTripVersion = "2026-07-28"
+
+// elicitingAsker asks with a server-initiated elicitation/create request,
+// as protocol versions before multi round-trip requests do.
+type elicitingAsker struct {
+	session *mcp.ServerSession
+}
+
+func (e elicitingAsker) ask(ctx context.Context, req codemode.ApprovalRequest) (bool, error) {
+	res, err := e.session.Elicit(ctx, approvalForm(req))
+	if err != nil {
+		return false, fmt.Errorf("asking the client for approval: %w", err)
+	}
+	return approved(res), nil
+}
+
+// approveField is the form's one field: unticking it declines the call
+// just like the client's decline button.
+const approveField = "approve"
+
+// maxArgsInPrompt bounds the arguments quoted in an approval prompt; a
+// write of a large file should not flood the dialog.
+const maxArgsInPrompt = 2000
+
+// approvalForm is the elicitation shown to the user for req.
+func approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
+	var b strings.Builder
+	fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
+	if req.Call.ParentID != "" {
+		fmt.Fprintf(&b, "It was made by the run_code program of call %s.\n", req.Call.ParentID)
+	}
+	fmt.Fprintf(&b, "Why you are asked: %s\n", req.Reason)
+	args := string(req.Call.Args)
+	if len(args) > maxArgsInPrompt {
+		args = args[:maxArgsInPrompt] + "… (truncated)"
+	}
+	fmt.Fprintf(&b, "Arguments: %s", args)
+	return &mcp.ElicitParams{
+		Message: b.String(),
+		RequestedSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				approveField: map[string]any{
+					"type":        "boolean",
+					"title":       "Allow this call",
+					"description": "Untick to deny the call.",
+					"default":     true,
+				},
+			},
+		},
+	}
+}
+
+// approved reads the user's answer: accept approves unless the approve
+// field was unticked; decline and cancel deny.
+func approved(res *mcp.ElicitResult) bool {
+	if res == nil || res.Action != "accept" {
+		return false
+	}
+	v, ok := res.Content[approveField]
+	if !ok {
+		return true
+	}
+	b, isBool := v.(bool)
+	return isBool && b
+}

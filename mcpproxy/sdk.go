@@ -1,0 +1,26 @@
+package mcpproxy
+
+import (
+	"github.com/coderun/coderun/codemode"
+)
+
+// SDK returns the Code Mode SDK a Server with cfg would put in run_code's
+// description for the hub's current tools, without starting a runtime: the
+// same tools, filtered and rendered the same way, give the same text. Tools
+// that cannot be used (a schema the pipeline cannot compile) are left out
+// and reported.
+func (h *Hub) SDK(cfg *codemode.Config) (string, []error) {
+	reg := codemode.NewRegistry()
+	_, problems := newMirror(h, reg).sync()
+	var visible []codemode.Tool
+	for _, t := range reg.Tools() {
+		if cfg.Tools.Visible(t.Name) {
+			visible = append(visible, t)
+		}
+	}
+	sdk := codemode.GenerateSDK(visible, codemode.SDKOptions{
+		MaxParallelSubCalls: cfg.MaxParallelSubCalls,
+		Budgets:             cfg.Budgets,
+	})
+	return sdk, problems
+}

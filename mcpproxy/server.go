@@ -1,0 +1,184 @@
+package mcpproxy
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	coderun "github.com/coderun/coderun"
+	"github.com/coderun/coderun/codemode"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ServerOptions configure NewServer. The zero value is valid.
+type ServerOptions struct {
+	// Runtime runs run_code programs; nil lets the codemode session create
+	// one from the config's budgets.
+	Runtime *coderun.Runtime
+	// Log is the session log; nil discards it. Use codemode.NewSessionLog.
+	Log *slog.Logger
+	// Warnings receives problems found after start-up, one line each, such
+	// as an upstream tool whose schema cannot be used. nil discards them.
+	Warnings io.Writer
+	// ApprovalTimeout bounds how long a call waits for a client to come back
+	// with approval answers under multi round-trip requests. Default 10m.
+	ApprovalTimeout time.Duration
+}
+
+// DefaultApprovalTimeout is ServerOptions.ApprovalTimeout's default.
+const DefaultApprovalTimeout = 10 * time.Minute
+
+// Server is the MCP server an agent's host connects to. It offers the tools
+// of the configured mode: run_code carrying the SDK in its description, the
+// proxied tools, or both. Every call goes through the codemode pipeline. It
+// serves any number of clients, over stdio (Serve) or streamable HTTP
+// (Handler).
+type Server struct {
+	hub      *Hub
+	session  *codemode.Session
+	mirror   *mirror
+	mcp      *mcp.Server
+	log      *slog.Logger
+	warnings io.Writer
+	askers   askers
+	suspend  *suspensions
+	nextID   atomic.Uint64
+	unwatch  func()
+
+	// offerMu serialises updates of the offered tool list; offered maps each
+	// name on the wire to the fingerprint of what was offered under it.
+	offerMu sync.Mutex
+	offered map[string]string
+}
+
+// NewServer builds the Server for cfg's mode over hub's tools. It keeps
+// following hub: when a server's tools change, the tools offered, and the
+// SDK in run_code's description, change with them and clients are notified.
+func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, error) {
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Warnings == nil {
+		opts.Warnings = io.Discard
+	}
+	if opts.ApprovalTimeout <= 0 {
+		opts.ApprovalTimeout = DefaultApprovalTimeout
+	}
+	reg := codemode.NewRegistry()
+	s := &Server{
+		hub:      hub,
+		mirror:   newMirror(hub, reg),
+		log:      opts.Log,
+		warnings: opts.Warnings,
+		suspend:  newSuspensions(opts.ApprovalTimeout),
+		offered:  make(map[string]string),
+	}
+	session, err := codemode.NewSession(codemode.Options{
+		Config:   cfg,
+		Registry: reg,
+		Runtime:  opts.Runtime,
+		Log:      opts.Log,
+		Approver: &s.askers,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mcpproxy: %w", err)
+	}
+	s.session = session
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ServerOptions{
+		Instructions: instructions(cfg.Mode),
+		// Declared up front: the tool list may start empty (every server
+		// failed) and fill in later, and list_changed rides on this.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		Logger:       opts.Log,
+	})
+	// Follow the hub before the first sync, so no change can fall between
+	// the two; offer unconditionally, since run_code is offered even when no
+	// server has tools.
+	s.unwatch = hub.OnChange(s.toolsChanged)
+	_, problems := s.mirror.sync()
+	s.warn(problems)
+	s.offer()
+	return s, nil
+}
+
+// instructions tell the client's model what coderun is; the SDK itself is
+// in run_code's description, which, unlike instructions, can change when
+// the tools do.
+func instructions(mode codemode.Mode) string {
+	switch mode {
+	case codemode.ModeNative:
+		return "coderun offers the tools of several MCP servers, each named server.tool."
+	default:
+		return "coderun runs TypeScript programs that call the tools of several MCP servers. " +
+			"Use run_code to make many tool calls in one step; the tools available to programs, " +
+			"with their types, are declared in run_code's description."
+	}
+}
+
+// MCP returns the underlying go-sdk server, e.g. to connect it to a custom
+// transport.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Session returns the codemode session behind the server.
+func (s *Server) Session() *codemode.Session { return s.session }
+
+// Serve serves one client over r and w, newline-delimited JSON as in the
+// stdio transport, until the client disconnects or ctx is cancelled.
+func (s *Server) Serve(ctx context.Context, r io.ReadCloser, w io.Writer) error {
+	err := s.mcp.Run(ctx, &mcp.IOTransport{Reader: r, Writer: nopWriteCloser{w}})
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("mcpproxy: serving stdio: %w", err)
+	}
+	return nil
+}
+
+// Handler serves clients over streamable HTTP, one MCP session per client.
+func (s *Server) Handler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+}
+
+// Close stops following the hub, cancels calls waiting for approval answers
+// and releases the codemode session. It does not close the hub.
+func (s *Server) Close(ctx context.Context) error {
+	s.unwatch()
+	s.suspend.close()
+	if err := s.session.Close(ctx); err != nil {
+		return fmt.Errorf("mcpproxy: %w", err)
+	}
+	return nil
+}
+
+// toolsChanged follows a change of an upstream's tools.
+func (s *Server) toolsChanged() {
+	changed, problems := s.mirror.sync()
+	s.warn(problems)
+	if changed {
+		s.log.Info("mcp/tools-changed")
+		s.offer()
+	}
+}
+
+func (s *Server) warn(problems []error) {
+	for _, p := range problems {
+		fmt.Fprintf(s.warnings, "coderun: %v\n", p)
+		s.log.Warn("mcp/tool-left-out", "error", p.Error())
+	}
+}
+
+// callID gives every top-level call a token the server knows, so approvals
+// of its sub-calls can be routed back to its client.
+func (s *Server) callID() string {
+	return "mcp-" + strconv.FormatUint(s.nextID.Add(1), 10)
+}
+
+// nopWriteCloser lets Serve write to a stdout it does not own: closing the
+// connection must not close the process's stdout.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

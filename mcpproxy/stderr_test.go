@@ -1,0 +1,27 @@
+package mcpproxy
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestStderrTailForwardsLinesWithTheServerName(t *testing.T) {
+	var out strings.Builder
+	s := newStderrTail("fs", &out)
+	_, _ = s.Write([]byte("starting\nhal"))
+	_, _ = s.Write([]byte("f a line\n"))
+	assert.Equal(t, "[fs] starting\n[fs] half a line\n", out.String())
+	assert.Equal(t, "starting | half a line", s.String())
+}
+
+func TestStderrTailKeepsOnlyTheEnd(t *testing.T) {
+	s := newStderrTail("x", &strings.Builder{})
+	for i := range 1000 {
+		_, _ = s.Write([]byte(strings.Repeat("y", i%50) + "\n"))
+	}
+	_, _ = s.Write([]byte("fatal: the real reason\n"))
+	assert.True(t, strings.HasSuffix(s.String(), "fatal: the real reason"))
+	assert.LessOrEqual(t, strings.Count(s.String(), " | "), 4, "at most five lines")
+}

@@ -1,0 +1,198 @@
+// Command echoserver is a small MCP server used by the mcpproxy tests as a
+// real upstream subprocess. It is written with the official go-sdk so the
+// tests exercise the same wire protocol a production server speaks.
+//
+// Tools:
+//
+//	echo        returns its text (read-only, structured output)
+//	sleep       waits ms milliseconds, honouring cancellation (read-only)
+//	fail        always returns a tool error carrying its message
+//	prose       returns plain text that is not JSON
+//	info        reports pid, working directory and ECHO_GREETING
+//	crash       exits the process without answering
+//	set_bonus   adds or removes the tool "bonus", which sends list_changed
+//	bonus       present only after set_bonus {enabled: true}
+//
+// Flags:
+//
+//	-http ADDR        serve streamable HTTP on ADDR instead of stdio
+//	-require-header K=V  with -http, reject requests lacking header K: V
+//	-exit-at-start N  print a reason to stderr and exit with status N
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func main() {
+	httpAddr := flag.String("http", "", "serve streamable HTTP on this address; print the bound address on stdout")
+	requireHeader := flag.String("require-header", "", "with -http: reject requests without this header, as Name=Value")
+	exitAtStart := flag.Int("exit-at-start", 0, "exit immediately with this status after printing a reason on stderr")
+	flag.Parse()
+
+	if *exitAtStart != 0 {
+		fmt.Fprintln(os.Stderr, "echoserver: refusing to start: told to by -exit-at-start")
+		os.Exit(*exitAtStart)
+	}
+
+	server := newServer()
+	if *httpAddr != "" {
+		if err := serveHTTP(server, *httpAddr, *requireHeader); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func newServer() *mcp.Server {
+	// Capabilities are declared explicitly because set_bonus changes the tool
+	// list after clients have connected, and list_changed rides on them.
+	server := mcp.NewServer(&mcp.Implementation{Name: "echoserver", Version: "v0.0.1"}, &mcp.ServerOptions{
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+	})
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
+
+	mcp.AddTool(server, &mcp.Tool{Name: "echo", Description: "Return the text you send.", Annotations: readOnly}, echo)
+	mcp.AddTool(server, &mcp.Tool{Name: "sleep", Description: "Wait for ms milliseconds, then return them.", Annotations: readOnly}, sleep)
+	mcp.AddTool(server, &mcp.Tool{Name: "fail", Description: "Always fail with the given message."}, fail)
+	mcp.AddTool(server, &mcp.Tool{Name: "prose", Description: "Return a sentence that is not JSON.", Annotations: readOnly}, prose)
+	mcp.AddTool(server, &mcp.Tool{Name: "info", Description: "Report the process id, working directory and ECHO_GREETING.", Annotations: readOnly}, info)
+	mcp.AddTool(server, &mcp.Tool{Name: "crash", Description: "Exit the server process without answering."}, crash)
+	mcp.AddTool(server, &mcp.Tool{Name: "set_bonus", Description: "Add or remove the tool named bonus."}, setBonus(server))
+	return server
+}
+
+type echoIn struct {
+	Text string `json:"text" jsonschema:"the text to return"`
+}
+
+type echoOut struct {
+	Text string `json:"text"`
+}
+
+func echo(_ context.Context, _ *mcp.CallToolRequest, in echoIn) (*mcp.CallToolResult, echoOut, error) {
+	return nil, echoOut(in), nil
+}
+
+type sleepIn struct {
+	Ms int `json:"ms" jsonschema:"milliseconds to wait"`
+}
+
+type sleepOut struct {
+	Slept int `json:"slept"`
+}
+
+func sleep(ctx context.Context, _ *mcp.CallToolRequest, in sleepIn) (*mcp.CallToolResult, sleepOut, error) {
+	select {
+	case <-time.After(time.Duration(in.Ms) * time.Millisecond):
+		return nil, sleepOut{Slept: in.Ms}, nil
+	case <-ctx.Done():
+		return nil, sleepOut{}, ctx.Err()
+	}
+}
+
+type failIn struct {
+	Message string `json:"message,omitempty" jsonschema:"the error message to return"`
+}
+
+func fail(_ context.Context, _ *mcp.CallToolRequest, in failIn) (*mcp.CallToolResult, any, error) {
+	msg := in.Message
+	if msg == "" {
+		msg = "failed as asked"
+	}
+	return nil, nil, errors.New(msg)
+}
+
+func prose(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: "this is not JSON: {oops"}},
+	}, nil, nil
+}
+
+type infoOut struct {
+	PID      int    `json:"pid"`
+	Cwd      string `json:"cwd"`
+	Greeting string `json:"greeting"`
+}
+
+func info(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, infoOut, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, infoOut{}, err
+	}
+	return nil, infoOut{PID: os.Getpid(), Cwd: cwd, Greeting: os.Getenv("ECHO_GREETING")}, nil
+}
+
+func crash(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+	fmt.Fprintln(os.Stderr, "echoserver: crashing as asked")
+	os.Exit(3)
+	return nil, nil, nil
+}
+
+type setBonusIn struct {
+	Enabled bool `json:"enabled" jsonschema:"whether the bonus tool should exist"`
+}
+
+type bonusIn struct {
+	N int `json:"n" jsonschema:"a number to double"`
+}
+
+type bonusOut struct {
+	Doubled int `json:"doubled"`
+}
+
+func setBonus(server *mcp.Server) mcp.ToolHandlerFor[setBonusIn, any] {
+	return func(_ context.Context, _ *mcp.CallToolRequest, in setBonusIn) (*mcp.CallToolResult, any, error) {
+		// AddTool and RemoveTools notify connected clients with
+		// notifications/tools/list_changed.
+		if in.Enabled {
+			mcp.AddTool(server, &mcp.Tool{Name: "bonus", Description: "Double a number.", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
+				func(_ context.Context, _ *mcp.CallToolRequest, in bonusIn) (*mcp.CallToolResult, bonusOut, error) {
+					return nil, bonusOut{Doubled: 2 * in.N}, nil
+				})
+		} else {
+			server.RemoveTools("bonus")
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+	}
+}
+
+func serveHTTP(server *mcp.Server, addr, requireHeader string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	// The test reads the bound address (addr may end in :0) from stdout.
+	fmt.Println(ln.Addr().String())
+
+	var handler http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	if requireHeader != "" {
+		name, value, ok := strings.Cut(requireHeader, "=")
+		if !ok {
+			return fmt.Errorf("-require-header %q: want Name=Value", requireHeader)
+		}
+		next := handler
+		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get(name) != value {
+				http.Error(w, "missing or wrong "+name, http.StatusUnauthorized)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	return http.Serve(ln, handler)
+}

@@ -1,0 +1,95 @@
+package mcpproxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/coderun/coderun/codemode"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// objectSchema stands in for a tool that lists no input schema, which the
+// protocol requires but some servers omit.
+var objectSchema = json.RawMessage(`{"type":"object"}`)
+
+// ConcurrencyOf maps a tool's annotations onto the pipeline's concurrency
+// class: only a tool that declares itself read-only may overlap with other
+// calls. Anything else, including a tool without annotations, is exclusive,
+// since running an unsafe tool in parallel can corrupt state while running a
+// safe one serially only costs time.
+func ConcurrencyOf(t *mcp.Tool) codemode.Concurrency {
+	if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+		return codemode.ParallelSafe
+	}
+	return codemode.Exclusive
+}
+
+// CodemodeTool returns p as a pipeline tool whose Execute calls the upstream
+// server through h.
+func (h *Hub) CodemodeTool(p ProxiedTool) (codemode.Tool, error) {
+	in, err := schemaJSON(p.Tool.InputSchema)
+	if err != nil {
+		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: input schema: %w", p.Tool.Name, p.Server, err)
+	}
+	if in, err = objectInputSchema(in); err != nil {
+		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: input schema: %w", p.Tool.Name, p.Server, err)
+	}
+	out, err := schemaJSON(p.Tool.OutputSchema)
+	if err != nil {
+		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: output schema: %w", p.Tool.Name, p.Server, err)
+	}
+	server, name := p.Server, p.Tool.Name
+	return codemode.Tool{
+		Name:         p.Name,
+		Description:  p.Tool.Description,
+		InputSchema:  in,
+		OutputSchema: out,
+		Concurrency:  ConcurrencyOf(p.Tool),
+		Execute: func(ctx context.Context, call *codemode.Call) (*codemode.Output, error) {
+			res, err := h.Call(ctx, server, name, call.Args)
+			if err != nil {
+				return nil, err
+			}
+			return toOutput(res)
+		},
+	}, nil
+}
+
+// objectInputSchema checks that an input schema describes an object, as
+// MCP requires (the go-sdk server refuses to offer a tool otherwise). A
+// missing schema or a schema without "type" is taken to mean an object,
+// which is what a server that omits it means; any other type is an error.
+func objectInputSchema(schema json.RawMessage) (json.RawMessage, error) {
+	if schema == nil {
+		return objectSchema, nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(schema, &m); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %w", err)
+	}
+	switch typ, ok := m["type"]; {
+	case !ok:
+		m["type"] = "object"
+		return json.Marshal(m)
+	case typ != "object":
+		return nil, fmt.Errorf(`type is %v; tool arguments must be an object ("type": "object")`, typ)
+	}
+	return schema, nil
+}
+
+// schemaJSON marshals a schema as the client SDK decoded it (a map); nil
+// stays nil.
+func schemaJSON(schema any) (json.RawMessage, error) {
+	if schema == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(schema)
+	if err != nil {
+		return nil, err
+	}
+	if string(b) == "null" {
+		return nil, nil
+	}
+	return b, nil
+}

@@ -1,0 +1,40 @@
+package mcpproxy
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/coderun/coderun/codemode"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+func TestConcurrencyFollowsReadOnlyHint(t *testing.T) {
+	assert.Equal(t, codemode.ParallelSafe, ConcurrencyOf(&mcp.Tool{Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}))
+	assert.Equal(t, codemode.Exclusive, ConcurrencyOf(&mcp.Tool{Annotations: &mcp.ToolAnnotations{ReadOnlyHint: false}}))
+	assert.Equal(t, codemode.Exclusive, ConcurrencyOf(&mcp.Tool{}), "a tool that declares nothing is exclusive")
+	idempotent := &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false)}
+	assert.Equal(t, codemode.Exclusive, ConcurrencyOf(&mcp.Tool{Annotations: idempotent}), "only readOnlyHint counts")
+}
+
+func TestObjectInputSchema(t *testing.T) {
+	got, err := objectInputSchema(nil)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"object"}`, string(got))
+
+	got, err = objectInputSchema(json.RawMessage(`{"properties":{"a":{"type":"string"}}}`))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"object","properties":{"a":{"type":"string"}}}`, string(got), "a missing type means object")
+
+	_, err = objectInputSchema(json.RawMessage(`{"type":"string"}`))
+	assert.ErrorContains(t, err, "must be an object")
+}
+
+func TestCodemodeToolRejectsUnusableSchemas(t *testing.T) {
+	h := &Hub{}
+	_, err := h.CodemodeTool(ProxiedTool{Name: "s.t", Server: "s", Tool: &mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "array"}}})
+	assert.ErrorContains(t, err, `tool "t" of server "s": input schema`)
+}

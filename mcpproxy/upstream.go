@@ -1,0 +1,302 @@
+package mcpproxy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/coderun/coderun/codemode"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// upstream is the client side of one configured server. It owns at most one
+// live session at a time; when the session is lost (the process crashed, the
+// HTTP session expired) the upstream is down until the next call dials a new
+// one, subject to Options.restartDelay.
+type upstream struct {
+	name string
+	spec codemode.ServerSpec
+	opts Options
+	// toolsChanged is called, without locks held, whenever the server's tool
+	// list may differ from the last one reported.
+	toolsChanged func()
+	client       *mcp.Client
+	// ctx lives as long as the upstream; dials and tool refreshes run under
+	// it rather than under a caller's context, because their result is
+	// shared by every later caller.
+	ctx     context.Context
+	cancel  context.CancelFunc
+	workers sync.WaitGroup // session watchers and tool refreshes
+	// refreshing serialises tool refreshes, so an older list never
+	// overwrites a newer one.
+	refreshing sync.Mutex
+
+	mu       sync.Mutex
+	sess     *mcp.ClientSession
+	link     *link // how sess was reached; explains its end
+	tools    []*mcp.Tool
+	down     error         // why there is no session; nil while one is live
+	failures int           // consecutive failed dials and lost sessions
+	retryAt  time.Time     // no dial before this instant
+	dialing  chan struct{} // non-nil while a dial is in flight; closed when it ends
+	closed   bool
+}
+
+func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func()) *upstream {
+	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged}
+	u.ctx, u.cancel = context.WithCancel(context.Background())
+	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
+		ToolListChangedHandler: u.onToolListChanged,
+		// No roots: coderun does not speak for a workspace, and advertising
+		// roots would invite servers to ask for them.
+		Capabilities: &mcp.ClientCapabilities{},
+	})
+	return u
+}
+
+// start makes the first connection. Its error is the server's start-up
+// failure as the report shows it. It runs before anyone else can use the
+// upstream, so it dials without the coordination session does.
+func (u *upstream) start() error {
+	if err := u.dial(); err != nil {
+		return fmt.Errorf("server %q failed to start: %w", u.name, err)
+	}
+	return nil
+}
+
+// snapshot returns the server's tools as last listed, and why the server is
+// down (nil when it is up).
+func (u *upstream) snapshot() ([]*mcp.Tool, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.tools, u.down
+}
+
+// session returns the live session, dialling one if there is none and the
+// backoff allows. Concurrent callers share one dial.
+func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
+	u.mu.Lock()
+	for {
+		switch {
+		case u.closed:
+			u.mu.Unlock()
+			return nil, fmt.Errorf("server %q: closed", u.name)
+		case u.sess != nil:
+			cs := u.sess
+			u.mu.Unlock()
+			return cs, nil
+		case u.dialing != nil:
+			done := u.dialing
+			u.mu.Unlock()
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return nil, fmt.Errorf("server %q: waiting for it to start: %w", u.name, ctx.Err())
+			}
+			u.mu.Lock()
+			continue
+		}
+		if wait := time.Until(u.retryAt); wait > 0 {
+			err := fmt.Errorf("server %q is unavailable (%v); next restart attempt in %v", u.name, u.down, wait.Round(time.Millisecond))
+			u.mu.Unlock()
+			return nil, err
+		}
+		done := make(chan struct{})
+		u.dialing = done
+		u.mu.Unlock()
+
+		err := u.dial()
+
+		u.mu.Lock()
+		u.dialing = nil
+		close(done)
+		if err != nil {
+			u.mu.Unlock()
+			return nil, fmt.Errorf("server %q is unavailable: %w", u.name, err)
+		}
+		// Loop: the new session is in u.sess (or was lost already).
+	}
+}
+
+// dial connects, lists the tools and installs the new session. It records
+// a failure as the reason the server is down and returns it; the reason
+// does not repeat the server's name, which callers add.
+func (u *upstream) dial() error {
+	l, err := newLink(u.name, u.spec, u.opts)
+	if err != nil {
+		return u.fail(err)
+	}
+	ctx, cancel := context.WithTimeout(u.ctx, u.opts.StartTimeout)
+	defer cancel()
+
+	cs, err := u.client.Connect(ctx, l.transport, nil)
+	if err != nil {
+		return u.fail(fmt.Errorf("connecting to %s: %s", describe(u.spec), l.failureReason(timeoutCause(ctx, err))))
+	}
+	tools, err := listTools(ctx, cs)
+	if err != nil {
+		_ = cs.Close()
+		return u.fail(fmt.Errorf("listing tools: %s", l.failureReason(timeoutCause(ctx, err))))
+	}
+
+	u.mu.Lock()
+	if u.closed {
+		u.mu.Unlock()
+		_ = cs.Close()
+		return fmt.Errorf("server %q: closed", u.name)
+	}
+	changed := !sameTools(u.tools, tools)
+	u.sess, u.link, u.tools, u.down = cs, l, tools, nil
+	u.workers.Add(1)
+	u.mu.Unlock()
+
+	go u.watch(cs)
+	u.opts.Log.Info("mcp/upstream-connected", "server", u.name, "tools", len(tools))
+	if changed {
+		u.toolsChanged()
+	}
+	return nil
+}
+
+// fail records err as the reason the server is down and schedules the next
+// dial according to the backoff. It returns err.
+func (u *upstream) fail(err error) error {
+	u.mu.Lock()
+	u.down = err
+	u.failures++
+	u.retryAt = time.Now().Add(u.opts.restartDelay(u.failures))
+	u.mu.Unlock()
+	u.opts.Log.Warn("mcp/upstream-down", "server", u.name, "reason", err.Error())
+	return err
+}
+
+// watch waits for the session to end. If it ends while still current, the
+// server went away on its own: it is marked down, and the next call
+// restarts it.
+func (u *upstream) watch(cs *mcp.ClientSession) {
+	defer u.workers.Done()
+	_ = cs.Wait()
+	_ = u.ended(cs)
+}
+
+// ended retires cs if it is still the live session and records why it
+// ended, so the next call can report it, and returns that reason. It returns
+// "" if cs was already retired (closed on purpose, or by another caller that
+// saw it break).
+func (u *upstream) ended(cs *mcp.ClientSession) string {
+	u.mu.Lock()
+	if u.sess != cs {
+		u.mu.Unlock()
+		return ""
+	}
+	l := u.link
+	u.sess, u.link = nil, nil
+	u.mu.Unlock()
+	// Close even a session that ended on its own: it releases what the SDK
+	// keeps per session, such as the subscriptions/listen goroutine. Once
+	// it returns the process has been waited for, so the reason can read
+	// its exit status.
+	_ = cs.Close()
+	err := cs.Wait()
+	if err == nil {
+		err = errors.New("session ended")
+	}
+	reason := l.failureReason(err)
+	_ = u.fail(fmt.Errorf("stopped: %s", reason))
+	return reason
+}
+
+// onToolListChanged follows notifications/tools/list_changed. The refresh
+// runs on its own goroutine: listing tools from inside the SDK's
+// notification handler would wait on the very connection that delivers it.
+func (u *upstream) onToolListChanged(_ context.Context, req *mcp.ToolListChangedRequest) {
+	cs := req.Session
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.closed || u.sess != cs {
+		return
+	}
+	u.workers.Add(1)
+	go u.refresh(cs)
+}
+
+// refresh re-lists cs's tools and reports a change.
+func (u *upstream) refresh(cs *mcp.ClientSession) {
+	defer u.workers.Done()
+	u.refreshing.Lock()
+	defer u.refreshing.Unlock()
+	ctx, cancel := context.WithTimeout(u.ctx, u.opts.StartTimeout)
+	defer cancel()
+	tools, err := listTools(ctx, cs)
+	if err != nil {
+		u.opts.Log.Warn("mcp/upstream-refresh-failed", "server", u.name, "error", err.Error())
+		return
+	}
+	u.mu.Lock()
+	if u.sess != cs {
+		u.mu.Unlock()
+		return
+	}
+	changed := !sameTools(u.tools, tools)
+	u.tools = tools
+	u.mu.Unlock()
+	u.opts.Log.Info("mcp/upstream-tools-changed", "server", u.name, "tools", len(tools), "changed", changed)
+	if changed {
+		u.toolsChanged()
+	}
+}
+
+// succeeded records a working call: the server is healthy again, so the
+// next crash restarts it without delay.
+func (u *upstream) succeeded() {
+	u.mu.Lock()
+	u.failures = 0
+	u.mu.Unlock()
+}
+
+// close ends the session and stops the upstream's goroutines.
+func (u *upstream) close() {
+	u.mu.Lock()
+	u.closed = true
+	cs := u.sess
+	u.sess, u.link = nil, nil
+	u.mu.Unlock()
+	u.cancel()
+	if cs != nil {
+		_ = cs.Close()
+	}
+	u.workers.Wait()
+}
+
+// listTools reads every page of the server's tool list.
+func listTools(ctx context.Context, cs *mcp.ClientSession) ([]*mcp.Tool, error) {
+	var tools []*mcp.Tool
+	for t, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// sameTools reports whether two tool lists are the same by name, order
+// included; a changed schema under the same name also matters, so the
+// comparison is on the marshalled form.
+func sameTools(a, b []*mcp.Tool) bool {
+	return slices.EqualFunc(a, b, func(x, y *mcp.Tool) bool {
+		return x.Name == y.Name && fingerprint(x) == fingerprint(y)
+	})
+}
+
+// timeoutCause turns a bare "context deadline exceeded" into a sentence a
+// user can act on.
+func timeoutCause(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("timed out: %w", err)
+	}
+	return err
+}
