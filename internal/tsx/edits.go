@@ -36,6 +36,7 @@ const (
 // sourceEdit records one placeholder substitution. Edits never span lines,
 // so only columns move. Columns are UTF-16 code units, as in source maps.
 type sourceEdit struct {
+	off     int // byte offset of the "return" keyword in the user's text
 	line    int // 0-based line, the same before and after editing
 	col     int // column where the placeholder starts in the edited text
 	userCol int // column of the "return" keyword in the user's text
@@ -106,7 +107,7 @@ func replaceReturns(src string, starts []int, offsets []int) (edited string, edi
 		case followLineBreak:
 			text, bare = placeholderBareASI, true
 		}
-		ed := &sourceEdit{line: line, col: userCol + shift, userCol: userCol, newLen: len(text), bare: bare}
+		ed := &sourceEdit{off: off, line: line, col: userCol + shift, userCol: userCol, newLen: len(text), bare: bare}
 		edits.byLine[line] = append(edits.byLine[line], ed)
 		edits.all = append(edits.all, ed)
 
@@ -183,10 +184,11 @@ func returnFollower(src string, i int) follower {
 
 // restoreReturns turns the placeholders back into return statements in
 // esbuild's output code, using the decoded source map m to find them, and
-// updates m's generated columns for the characters that moved. It reports
-// false if a placeholder cannot be found, which would leave a throw where
-// the user wrote a return; the caller must not run such code.
-func restoreReturns(code string, m *sourceMap, edits *sourceEdits) (string, bool) {
+// updates m's generated columns for the characters that moved. It returns
+// the user offsets of any placeholder it cannot find, which means the
+// replaced text was not a return statement (or a throw is left where the
+// user wrote a return); the caller must not use the code then.
+func restoreReturns(code string, m *sourceMap, edits *sourceEdits) (restored string, lost []int) {
 	type key struct{ line, col int32 }
 	byPos := make(map[key]*sourceEdit, len(edits.all))
 	for _, ed := range edits.all {
@@ -254,10 +256,13 @@ func restoreReturns(code string, m *sourceMap, edits *sourceEdits) (string, bool
 	b.WriteString(code[prev:])
 	for _, ed := range edits.all {
 		if !ed.found {
-			return "", false
+			lost = append(lost, ed.off)
 		}
 	}
-	return b.String(), true
+	if lost != nil {
+		return "", lost
+	}
+	return b.String(), nil
 }
 
 // isIdentByte reports whether c can continue an ASCII identifier or number.

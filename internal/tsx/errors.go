@@ -9,7 +9,8 @@ import (
 
 // SyntaxError reports a program that cannot be run: a TypeScript or
 // JavaScript syntax error, a construct coderun does not support (such as an
-// import or export statement), or source text that is not valid UTF-8.
+// import or export statement), or source text that is not valid UTF-8 or
+// contains NUL.
 // The position is in the user's original program.
 type SyntaxError struct {
 	// Line is the 1-based line. Lines are split the way JavaScript splits

@@ -131,13 +131,15 @@ type colCursor struct {
 	col       int // UTF-16 column of the cursor
 }
 
+// newColCursor returns a cursor over text, on no line yet.
 func newColCursor(text string) *colCursor { return &colCursor{text: text, lineStart: -1} }
 
-// moveTo puts the cursor at the start of the line beginning at lineStart
-// unless it is already on that line at or before a target, given as a
-// byte offset or a column.
-func (c *colCursor) moveTo(lineStart int, before bool) {
-	if c.lineStart != lineStart || !before {
+// moveTo prepares the cursor for a conversion on the line that starts at
+// lineStart: it stays put if it is on that line and usable (not past the
+// target, which the caller tells it through usable), and otherwise goes
+// back to the line's start.
+func (c *colCursor) moveTo(lineStart int, usable bool) {
+	if c.lineStart != lineStart || !usable {
 		c.lineStart, c.off, c.col = lineStart, lineStart, 0
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"unicode/utf8"
 )
 
+// emptyExport is how esbuild prints `export {}`.
+const emptyExport = "export {};"
+
 // Message texts for module syntax, which coderun cannot run: a program is
 // one file evaluated as a script, with nothing to import from or export to.
 const (
@@ -13,25 +16,38 @@ const (
 )
 
 // checkNoModuleSyntax rejects import and export statements that survived
-// type erasure; code is esbuild's output and m its decoded source map.
+// type erasure; code is esbuild's output and m its decoded source map. It
+// returns code with every `export {}` blanked out: TypeScript asks for
+// that empty export to allow top-level await, so programs carry it, and it
+// does nothing, so it is dropped rather than rejected.
 //
 // esbuild prints each top-level statement at column 0 of a fresh line with
 // a mapping at that column (import and export can only appear at top
-// level), and template literal continuation lines, the only other text
-// that can start a line, carry no mapping there. So every mapped column-0
-// line is a top-level statement, found without a JavaScript tokenizer of
-// our own. A statement is rejected if the output starts with import or
+// level). The only other text that can start a line is the continuation
+// of a multi-line template literal, and esbuild maps that to where the
+// previous line's last mapping pointed, which a statement never does. So
+// the top-level statements are found without a JavaScript tokenizer of our
+// own. A statement is rejected if the output starts with import or
 // export, or if the source it maps to does: the source catches forms
 // esbuild rewrites, such as `import x = require("y")` becoming a const
 // declaration, and the output catches `export const`, which esbuild maps
 // to the "const" rather than to the "export".
-func checkNoModuleSyntax(src, code string, m *sourceMap, edits *sourceEdits) *SyntaxError {
+func checkNoModuleSyntax(src, code string, m *sourceMap, edits *sourceEdits) (string, *SyntaxError) {
 	srcStarts := lineStarts(src)
 	codeStarts := lineStarts(code)
 	cur := newColCursor(src)
+	last := segment{srcLine: -1}
 	for l := 0; l < m.lineCount() && l < len(codeStarts); l++ {
 		segs := m.line(l)
-		if len(segs) == 0 || segs[0].genCol != 0 {
+		if len(segs) == 0 {
+			continue
+		}
+		prev := last
+		last = segs[len(segs)-1]
+		// A line that continues a multi-line token (a template literal)
+		// starts with a copy of the previous mapping; a statement's own
+		// mapping always points somewhere new.
+		if segs[0].genCol != 0 || (segs[0].srcLine == prev.srcLine && segs[0].srcCol == prev.srcCol) {
 			continue
 		}
 		line := int(segs[0].srcLine)
@@ -47,6 +63,10 @@ func checkNoModuleSyntax(src, code string, m *sourceMap, edits *sourceEdits) *Sy
 
 		var msg string
 		switch {
+		case gen == emptyExport:
+			// Same length, so no column moves.
+			code = code[:genStart] + strings.Repeat(" ", len(emptyExport)) + code[genEnd:]
+			continue
 		case isImportStatement(srcLine, off) || isImportStatement(gen, 0):
 			msg = importMessage
 		case hasKeyword(srcLine, off, "export"):
@@ -60,9 +80,9 @@ func checkNoModuleSyntax(src, code string, m *sourceMap, edits *sourceEdits) *Sy
 		default:
 			continue
 		}
-		return &SyntaxError{Line: line + 1, Column: col + 1, Message: msg}
+		return "", &SyntaxError{Line: line + 1, Column: col + 1, Message: msg}
 	}
-	return nil
+	return code, nil
 }
 
 // isImportStatement reports whether src[off:] starts an import statement

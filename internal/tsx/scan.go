@@ -21,8 +21,8 @@ import (
 //     exactly what the user wrote;
 //   - a "return" that is not a statement at all (it misread a regular
 //     expression, say, and found one in a string) leaves a placeholder
-//     that cannot be found in the output, and Transform starts over
-//     without this guess.
+//     that cannot be found in the output, and Transform tries again
+//     without that part of the guess.
 //
 // It is a small tokenizer: strings, template literals (with nesting),
 // comments and regular expressions are skipped, and each "{" is
@@ -90,6 +90,7 @@ var regexpAfterWord = map[string]bool{
 // blockAfterWord are the keywords directly followed by a block.
 var blockAfterWord = map[string]bool{"else": true, "try": true, "finally": true, "do": true}
 
+// run scans the whole source and returns the candidates found.
 func (s *scanner) run() []int {
 	src := s.src
 	if len(src) >= 2 && src[0] == '#' && src[1] == '!' {
@@ -181,6 +182,7 @@ func (s *scanner) run() []int {
 	return s.found
 }
 
+// peek returns the byte k positions ahead, or 0 past the end.
 func (s *scanner) peek(k int) byte {
 	if s.i+k < len(s.src) {
 		return s.src[s.i+k]
@@ -188,14 +190,18 @@ func (s *scanner) peek(k int) byte {
 	return 0
 }
 
+// value records a literal (number, string, template, regexp) token.
 func (s *scanner) value() {
 	s.prevKind, s.prevText, s.prevWord = tokValue, "", ""
 }
 
+// punct records a punctuator token.
 func (s *scanner) punct(p string) {
 	s.prevKind, s.prevText, s.prevWord = tokPunct, p, ""
 }
 
+// word records an identifier or keyword starting at byte start, noting
+// it as a candidate if it is a return keyword at top level.
 func (s *scanner) word(w string, start int) {
 	if w == "return" && s.atTopLevel() && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
 		// "return:" and "return?" can only be property names.
@@ -203,7 +209,8 @@ func (s *scanner) word(w string, start int) {
 			s.found = append(s.found, start)
 		}
 	}
-	if (w == "case" || w == "default") && len(s.braces) > 0 && s.braces[len(s.braces)-1] == braceBlock {
+	if (w == "case" || w == "default") && len(s.braces) > 0 && s.braces[len(s.braces)-1] == braceBlock &&
+		(s.prevKind != tokPunct || (s.prevText != "." && s.prevText != "?.")) {
 		s.inCase = true
 	}
 	prev := ""
@@ -238,6 +245,7 @@ func (s *scanner) parenHead() string {
 	return ""
 }
 
+// openBrace classifies and pushes a "{" from the token before it.
 func (s *scanner) openBrace() {
 	kind := braceOther
 	switch s.prevKind {
@@ -266,6 +274,7 @@ func (s *scanner) openBrace() {
 	s.braces = append(s.braces, kind)
 }
 
+// closeBrace pops a "}", resuming template text if it closed a "${".
 func (s *scanner) closeBrace() {
 	n := len(s.braces)
 	if n == 0 {
@@ -305,12 +314,14 @@ func (s *scanner) regexpAllowed() bool {
 	return true
 }
 
+// skipLineComment skips to the end of the line.
 func (s *scanner) skipLineComment() {
 	for s.i < len(s.src) && s.src[s.i] != '\n' && s.src[s.i] != '\r' {
 		s.i++
 	}
 }
 
+// skipBlockComment skips a /* */ comment, to the end if unterminated.
 func (s *scanner) skipBlockComment() {
 	s.i += 2
 	for s.i < len(s.src) {
@@ -394,8 +405,11 @@ func (s *scanner) skipTemplate() {
 	s.value()
 }
 
+// isDigit reports whether c is an ASCII digit.
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// isIdentStart reports whether an ASCII byte starts a word: an identifier,
+// a private name (#x), a decorator (@x) or an escaped identifier.
 func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || c == '#' || c == '@' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || c == '\\'
 }

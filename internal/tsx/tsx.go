@@ -10,9 +10,10 @@
 // erased, not checked. The code runs in strict mode, as TypeScript with
 // "strict" emits it. There is no module system: import and export
 // statements are rejected with a *SyntaxError (type-only ones, which
-// vanish, are allowed), and dynamic import() is passed through untouched so
-// that it fails at run time exactly as the engine's missing module loader
-// makes it fail.
+// vanish, and the no-op `export {}`, which TypeScript wants before it
+// allows top-level await, are allowed), and dynamic import() is passed
+// through untouched so that it fails at run time exactly as the engine's
+// missing module loader makes it fail.
 //
 // # The JavaScript
 //
@@ -117,6 +118,10 @@ var esbuildOptions = api.TransformOptions{
 // export statement, or text that is not valid UTF-8 or contains NUL. Any
 // other error is an internal failure.
 func Transform(program string) (*Program, error) {
+	// Editors hide a byte order mark, so columns on line 1 are counted
+	// without it.
+	program = strings.TrimPrefix(program, "\uFEFF")
+
 	if !utf8.ValidString(program) {
 		return nil, invalidUTF8Error(program)
 	}
@@ -139,8 +144,9 @@ func Transform(program string) (*Program, error) {
 				return nil, err
 			}
 		}
-		if err := checkNoModuleSyntax(program, code, smap, out.edits); err != nil {
-			return nil, err
+		var serr *SyntaxError
+		if code, serr = checkNoModuleSyntax(program, code, smap, out.edits); serr != nil {
+			return nil, serr
 		}
 	}
 
@@ -184,9 +190,15 @@ type output struct {
 	edits    *sourceEdits // nil if no return was replaced
 }
 
-// errPlaceholderLost reports that a placeholder could not be found in
-// esbuild's output, so the replaced text was not a return statement.
-var errPlaceholderLost = errors.New("tsx: placeholder not found in output")
+// lostPlaceholders reports placeholders that could not be found in
+// esbuild's output: the text they replaced was not a return statement.
+type lostPlaceholders struct {
+	offsets []int // byte offsets of the replaced text in the program
+}
+
+func (e *lostPlaceholders) Error() string {
+	return fmt.Sprintf("tsx: %d placeholder(s) not found in output", len(e.offsets))
+}
 
 // transform runs esbuild on program, dealing with top-level returns.
 func transform(program string) (*output, error) {
@@ -197,24 +209,43 @@ func transform(program string) (*output, error) {
 	if strings.Contains(program, "return") && (strings.Contains(program, "await") || mayUseModules(program)) {
 		guess = findTopLevelReturns(program)
 	}
-	out, err := transformReplacing(program, starts, guess)
-	if errors.Is(err, errPlaceholderLost) && len(guess) > 0 {
-		// The guess replaced something that was not a return statement;
-		// let esbuild alone say where the returns are.
-		out, err = transformReplacing(program, starts, nil)
+	banned := map[int]bool{}
+	for {
+		out, err := transformReplacing(program, starts, guess, banned)
+		var lost *lostPlaceholders
+		if !errors.As(err, &lost) {
+			return out, err
+		}
+		// The guess took something for a return statement that was not
+		// one; drop it and try again. Every round drops at least one
+		// offset, so this ends.
+		for _, off := range lost.offsets {
+			if banned[off] {
+				return nil, fmt.Errorf("tsx: internal error: a top-level return was lost in translation")
+			}
+			banned[off] = true
+		}
+		kept := guess[:0]
+		for _, off := range guess {
+			if !banned[off] {
+				kept = append(kept, off)
+			}
+		}
+		guess = kept
 	}
-	if errors.Is(err, errPlaceholderLost) {
-		return nil, fmt.Errorf("tsx: internal error: a top-level return was lost in translation")
-	}
-	return out, err
 }
 
 // transformReplacing runs esbuild on program with the return keywords at
 // offsets (sorted byte offsets) replaced by placeholders, adding any
 // top-level return esbuild still refuses and trying again, until esbuild
-// accepts the text or reports another error.
-func transformReplacing(program string, starts []int, offsets []int) (*output, error) {
-	replaced := make(map[int]bool, len(offsets))
+// accepts the text or reports another error. Offsets in banned are known
+// not to be replaceable; esbuild's complaint about one is reported as is.
+func transformReplacing(program string, starts []int, offsets []int, banned map[int]bool) (*output, error) {
+	offsets = append([]int(nil), offsets...)
+	replaced := make(map[int]bool, len(offsets)+len(banned))
+	for off := range banned {
+		replaced[off] = true
+	}
 	for _, off := range offsets {
 		replaced[off] = true
 	}
@@ -255,9 +286,9 @@ func transformReplacing(program string, starts []int, offsets []int) (*output, e
 			if err != nil {
 				return nil, err
 			}
-			restored, ok := restoreReturns(out.code, smap, edits)
-			if !ok {
-				return nil, errPlaceholderLost
+			restored, lost := restoreReturns(out.code, smap, edits)
+			if lost != nil {
+				return nil, &lostPlaceholders{offsets: lost}
 			}
 			out.code, out.smap = restored, smap
 		}
