@@ -481,6 +481,10 @@ func TestBadInput(t *testing.T) {
 		got := requireOK(t, runProgram(t, rt, b.String()))
 		assert.NotEmpty(t, got)
 	})
+	t.Run("over MaxProgramBytes", func(t *testing.T) {
+		msg := requireFailure(t, runProgram(t, rt, "//"+strings.Repeat("x", MaxProgramBytes)), KindException)
+		assert.Contains(t, msg, "MaxProgramBytes")
+	})
 	t.Run("NUL bytes", func(t *testing.T) {
 		msg := requireFailure(t, runProgram(t, rt, "return 'a\x00b'"), KindException)
 		assert.Contains(t, msg, "NUL")

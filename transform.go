@@ -3,6 +3,7 @@ package coderun
 import (
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/coderun/coderun/internal/tsx"
@@ -15,9 +16,18 @@ type transformed struct {
 	mapPos   func(string) string
 }
 
+// MaxProgramBytes bounds the program text. esbuild and QuickJS both have
+// inputs on which they go quadratic, so a bound on the size is a bound on
+// the time a run can spend before its budgets apply.
+const MaxProgramBytes = 16 << 20
+
 // transform strips TypeScript and wraps the program as the body of an async
 // function. A syntax error is the program's failure, not Run's error.
 func transform(program string) (transformed, *Failure) {
+	if len(program) > MaxProgramBytes {
+		return transformed{}, &Failure{Kind: KindException, Message: fmt.Sprintf(
+			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}
+	}
 	p, err := transformCache.get(program)
 	if err != nil {
 		var se *tsx.SyntaxError
