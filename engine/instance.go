@@ -24,6 +24,10 @@ type Instance struct {
 	mod api.Module
 
 	alloc, free, init, reseed, bind, run, fireTimer, deliver api.Function
+
+	// stack holds the parameters and results of the per-call exports
+	// (CallWithStack), so a binding round trip allocates no slices for them.
+	stack [4]uint64
 }
 
 func newInstance(ctx context.Context, mod api.Module) (*Instance, error) {
@@ -138,20 +142,20 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 	if ok {
 		okArg = 1
 	}
-	r, err := in.deliver.Call(in.ctx, uint64(id), okArg, uint64(ptr), uint64(len(payload)))
-	if err != nil {
+	in.stack = [4]uint64{uint64(id), okArg, uint64(ptr), uint64(len(payload))}
+	if err := in.deliver.CallWithStack(in.ctx, in.stack[:]); err != nil {
 		return 0, err
 	}
-	return State(int32(r[0])), nil
+	return State(int32(in.stack[0])), nil
 }
 
 // write copies b into a fresh guest allocation.
 func (in *Instance) write(b []byte) (uint32, error) {
-	r, err := in.alloc.Call(in.ctx, uint64(len(b)))
-	if err != nil {
+	in.stack[0] = uint64(len(b))
+	if err := in.alloc.CallWithStack(in.ctx, in.stack[:]); err != nil {
 		return 0, err
 	}
-	ptr := uint32(r[0])
+	ptr := uint32(in.stack[0])
 	if ptr == 0 {
 		return 0, fmt.Errorf("engine: guest could not allocate %d bytes", len(b))
 	}

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/fxamacker/cbor/v2"
 )
 
 // MaxPayloadBytes bounds one call message from the guest and one encoded
@@ -23,93 +21,100 @@ const MaxPayloadBytes = 32 << 20
 // maxDepth bounds nesting in both directions, matching the guest's encoder.
 const maxDepth = 1000
 
-// decMode decodes guest messages. The guest is hostile: duplicate map keys,
-// indefinite lengths, tags, invalid UTF-8 and deep nesting are all refused
-// rather than interpreted.
-var decMode = func() cbor.DecMode {
-	dm, err := cbor.DecOptions{
-		DupMapKey:        cbor.DupMapKeyEnforcedAPF,
-		IndefLength:      cbor.IndefLengthForbidden,
-		TagsMd:           cbor.TagsForbidden,
-		MaxNestedLevels:  maxDepth + 2,
-		MaxArrayElements: MaxPayloadBytes,
-		MaxMapPairs:      MaxPayloadBytes,
-		UTF8:             cbor.UTF8RejectInvalid,
-		DefaultMapType:   reflect.TypeOf(map[string]any(nil)),
-		IntDec:           cbor.IntDecConvertNone,
-	}.DecMode()
-	if err != nil {
-		panic(err)
-	}
-	return dm
-}()
-
-// decodeJSONValue decodes one CBOR data item into the shapes encoding/json
-// produces for an any: map[string]any, []any, string, float64, bool, nil.
-func decodeJSONValue(b []byte) (any, error) {
-	// The strict transcoder refuses what fxamacker would quietly map onto
-	// JSON (undefined becomes nil, integers beyond 2^53 lose precision).
-	if _, err := CBORToJSON(b); err != nil {
-		return nil, err
-	}
-	var v any
-	if err := decMode.Unmarshal(b, &v); err != nil {
-		return nil, err
-	}
-	return normalize(v, 0)
-}
-
-func normalize(v any, depth int) (any, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("nested deeper than %d levels", maxDepth)
-	}
-	switch x := v.(type) {
-	case nil, bool, string:
-		return x, nil
-	case uint64:
-		return float64(x), nil
-	case int64:
-		return float64(x), nil
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("non-finite number %v", x)
-		}
-		return x, nil
-	case float32:
-		return normalize(float64(x), depth)
-	case []any:
-		for i, e := range x {
-			n, err := normalize(e, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			x[i] = n
-		}
-		return x, nil
-	case map[string]any:
-		for k, e := range x {
-			n, err := normalize(e, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			x[k] = n
-		}
-		return x, nil
-	default:
-		return nil, fmt.Errorf("%T is not a JSON value", v)
-	}
-}
-
 // EncodeResult marshals a Go value the way encoding/json does (struct tags
 // included) and re-encodes it as CBOR for the guest. It fails when the value
 // cannot cross losslessly: NaN, infinities, channels, funcs, and integers a
 // JavaScript number cannot hold exactly.
 func EncodeResult(v any) ([]byte, error) {
+	if out, ok := appendJSONFast(nil, v, 0); ok {
+		if len(out) > MaxPayloadBytes {
+			return nil, fmt.Errorf("result is %d bytes, over the %d-byte limit", len(out), MaxPayloadBytes)
+		}
+		return out, nil
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("result is not JSON: %w", err)
 	}
 	return JSONToCBOR(raw)
+}
+
+// appendJSONFast encodes the shapes a Function most often returns (what
+// encoding/json decodes into an any, and ints) straight to CBOR, skipping
+// the JSON text and its re-parse, which cost more than the rest of a call.
+// The bytes are exactly what json.Marshal followed by JSONToCBOR gives
+// (map keys sorted, as encoding/json sorts them). It reports false for
+// anything else, and for whatever that path would alter or refuse (invalid
+// UTF-8, non-finite numbers, integers beyond 2^53, nesting past maxDepth,
+// which also stops cycles): the caller then takes that path, errors
+// included.
+func appendJSONFast(b []byte, v any, depth int) ([]byte, bool) {
+	if depth > maxDepth {
+		return b, false
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(b, 0xf6), true
+	case bool:
+		if x {
+			return append(b, 0xf5), true
+		}
+		return append(b, 0xf4), true
+	case string:
+		if !utf8.ValidString(x) {
+			return b, false
+		}
+		return append(appendHead(b, 3, uint64(len(x))), x...), true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return b, false
+		}
+		return appendNumber(b, x), true
+	case int:
+		if x > 1<<53-1 || x < -(1<<53-1) {
+			return b, false
+		}
+		return appendNumber(b, float64(x)), true
+	case int64:
+		if x > 1<<53-1 || x < -(1<<53-1) {
+			return b, false
+		}
+		return appendNumber(b, float64(x)), true
+	case []any:
+		if x == nil {
+			return append(b, 0xf6), true // encoding/json writes a nil slice as null
+		}
+		b = appendHead(b, 4, uint64(len(x)))
+		for _, e := range x {
+			var ok bool
+			if b, ok = appendJSONFast(b, e, depth+1); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	case map[string]any:
+		if x == nil {
+			return append(b, 0xf6), true
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			if !utf8.ValidString(k) {
+				return b, false
+			}
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = appendHead(b, 5, uint64(len(x)))
+		for _, k := range keys {
+			b = append(appendHead(b, 3, uint64(len(k))), k...)
+			var ok bool
+			if b, ok = appendJSONFast(b, x[k], depth+1); !ok {
+				return b, false
+			}
+		}
+		return b, true
+	}
+	return b, false
 }
 
 // JSONToCBOR re-encodes JSON text as CBOR, keeping object key order.

@@ -3,12 +3,13 @@
 //
 // installBindings(spec) turns each namespace into a frozen, null-prototype
 // global object of functions. Calling one starts a host call and returns a
-// promise that hooks.deliver settles later.
+// promise that the glue settles later (coderun_deliver).
 
 const nativeCall = native.call;
 
-// call id -> { resolve, reject, name, ns, site }
-const pendingCalls = new MapCtor();
+// namespace index -> { cls, member }, for building rejections (no
+// prototype, so a lookup reads only what installBindings stored)
+const namespaces = ObjectCreate(null);
 // class name -> error class, shared by namespaces that name the same class
 const errorClasses = new MapCtor();
 
@@ -49,51 +50,27 @@ function makeErrorClass(name) {
   return Cls;
 }
 
-function startCall(ns, name, args) {
-  let resolve;
-  let reject;
-  const promise = new PromiseCtor((res, rej) => { resolve = res; reject = rej; });
-  let id;
-  try {
-    id = nativeCall(ns.index, name, args);
-  } catch (err) {
-    // Not lossless JSON (TypeError) or refused by the host (RangeError):
-    // the call's promise rejects; nothing is thrown synchronously.
-    reject(err);
-    return promise;
-  }
-  // No call-site stack is captured: building one costs more than the whole
-  // round trip, and every call would pay for what only rejections use.
-  MapSet(pendingCalls, id, { __proto__: null, resolve, reject, name, ns });
-  return promise;
-}
-
-// hooks.deliver: settles call id; unknown and repeated ids are ignored.
-function deliver(id, ok, payload) {
-  const call = MapGet(pendingCalls, id);
-  if (call === undefined) return;
-  MapDelete(pendingCalls, id);
-  if (ok) {
-    call.resolve(payload);
-    return;
-  }
-  const message = typeof payload === 'string' ? payload : safeString(payload);
-  const ns = call.ns;
-  const err = ns.cls !== null ? new ns.cls(message) : new ErrorCtor(message);
-  if (ns.cls !== null) {
-    ObjectDefineProperty(err, ns.member, {
-      __proto__: null, value: call.name, writable: true, enumerable: true, configurable: true,
-    });
-  }
-  call.reject(err);
+// hooks.bindingError: the rejection of a call of function `name` in
+// namespace #nsIndex that the host failed with `message` (a string). The
+// glue rejects the call's promise with it.
+function bindingError(nsIndex, name, message) {
+  const ns = namespaces[nsIndex];
+  if (ns.cls === null) return new ErrorCtor(message);
+  const err = new ns.cls(message);
+  ObjectDefineProperty(err, ns.member, {
+    __proto__: null, value: name, writable: true, enumerable: true, configurable: true,
+  });
+  return err;
 }
 
 // A function that calls the host; a method definition, so it has the
 // right name and cannot be used with `new`. It passes its first argument
-// (none: null).
-function makeBindingFunction(ns, name) {
+// (none: null). nativeCall returns the call's promise, which the glue
+// settles when the host delivers the result; argument and refusal errors
+// reject it rather than throw.
+function makeBindingFunction(index, name) {
   const holder = {
-    [name](args) { return startCall(ns, name, args); },
+    [name](args) { return nativeCall(index, name, args); },
   };
   return getDesc(holder, name).value;
 }
@@ -104,7 +81,8 @@ function installBindings(spec) {
     const entry = spec[i];
     const globalName = StringCtor(entry.global);
     const functions = entry.functions;
-    const ns = { __proto__: null, index: i, cls: null, member: '' };
+    const ns = { __proto__: null, cls: null, member: '' };
+    namespaces[i] = ns;
     const ec = entry.errorClass;
     if (ec !== null && ec !== undefined) {
       const className = StringCtor(ec.name);
@@ -121,7 +99,7 @@ function installBindings(spec) {
     for (let j = 0; j < functions.length; j++) {
       const name = StringCtor(functions[j]);
       ObjectDefineProperty(obj, name, {
-        __proto__: null, value: makeBindingFunction(ns, name),
+        __proto__: null, value: makeBindingFunction(i, name),
         writable: false, enumerable: true, configurable: false,
       });
     }

@@ -19,7 +19,7 @@ function formatThrown(value) {
 
 const hooks = ObjectCreate(null);
 hooks.fireTimer = fireTimer;
-hooks.deliver = deliver;
+hooks.bindingError = bindingError;
 hooks.installBindings = installBindings;
 hooks.formatThrown = formatThrown;
 hooks.inspect = (value) => inspect(value);
