@@ -447,3 +447,34 @@ func TestCallSequenceFollowsProgramOrder(t *testing.T) {
 	_, ok := CallSequence(context.Background())
 	assert.False(t, ok)
 }
+
+func TestUnknownNamesRejectWithTheErrorClass(t *testing.T) {
+	rt := newRuntime(t, nil)
+	res := runWith(t, rt, `
+		const out: unknown[] = []
+		try { await (tools as any)["x.nope"]({}) } catch (e: any) {
+			out.push(e instanceof ToolCallError, e.toolName, e.message)
+		}
+		out.push(typeof (tools as any).then, Object.keys(tools), Object.isFrozen(tools), Object.getPrototypeOf(tools) === null)
+		out.push(await tools.echo('still fine'))
+		return out`, tools(map[string]Function{"echo": echo}))
+	assert.Equal(t, `[true,"x.nope","tools has no function \"x.nope\"","undefined",["echo"],true,true,"still fine"]`, requireOK(t, res))
+
+	// Without an error class an unknown name is simply absent.
+	res = runWith(t, rt, `return typeof (plain as any).nope`, Namespace{Global: "plain", Functions: map[string]Function{"f": echo}})
+	assert.Equal(t, `"undefined"`, requireOK(t, res))
+}
+
+func TestRefusedCallsUseTheErrorClass(t *testing.T) {
+	rt := newRuntime(t, func(c *Config) { c.MaxCalls = 1 })
+	res := runWith(t, rt, `
+		await tools.echo(1)
+		try { await tools.echo(2) } catch (e: any) { return [e instanceof ToolCallError, e.toolName, e.message] }`,
+		tools(map[string]Function{"echo": echo}))
+	assert.Equal(t, `[true,"echo","too many binding calls in this run: MaxCalls is 1"]`, requireOK(t, res))
+	res = runWith(t, rt, `
+		await plain.echo(1)
+		try { await plain.echo(2) } catch (e: any) { return [e.name, e.message] }`,
+		Namespace{Global: "plain", Functions: map[string]Function{"echo": echo}})
+	assert.Equal(t, `["RangeError","too many binding calls in this run: MaxCalls is 1"]`, requireOK(t, res))
+}

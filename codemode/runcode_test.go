@@ -490,6 +490,10 @@ func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 	cfg := codeConfig()
 	cfg.Tools.Exclude = []string{"hidden"}
 	s, _ := newTestSession(t, Options{Config: cfg}, valueTool("shown", ParallelSafe, "1"), valueTool("hidden", ParallelSafe, "2"))
-	res := requireResult(runCodeT(t, s, `return [typeof tools["shown"], typeof tools["hidden"], typeof tools["run_code"]];`))
-	assert.JSONEq(t, `["function", "undefined", "undefined"]`, string(res.Value))
+	// Names the program does not see are absent from tools; calling one
+	// anyway is refused like any unknown tool.
+	res := requireResult(runCodeT(t, s, `
+		const refused = async (name) => { try { await tools[name]({}); return "called" } catch (e) { return [e instanceof ToolCallError, e.toolName] } };
+		return [Object.keys(tools), await refused("hidden"), await refused("run_code")];`))
+	assert.JSONEq(t, `[["shown"], [true, "hidden"], [true, "run_code"]]`, string(res.Value))
 }

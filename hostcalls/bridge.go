@@ -124,7 +124,7 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 	ns := b.ns[msgCall.Namespace]
 	fn, ok := ns.Functions[msgCall.Function]
 	if !ok || fn == nil {
-		return fmt.Sprintf("coderun: %s has no function %q", ns.Global, msgCall.Function)
+		return fmt.Sprintf("%s has no function %q", ns.Global, msgCall.Function)
 	}
 
 	b.mu.Lock()

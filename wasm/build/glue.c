@@ -958,9 +958,18 @@ static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     if (msg.cap > GLUE_CALL_BUF_KEEP)
         crbuf_free(&msg);
     if (rc < 0) {
+        /* Refused (a limit, an unknown name): the prelude builds the
+         * rejection, the namespace's error class or a RangeError. */
         size_t n = (size_t)-rc < sizeof ebuf ? (size_t)-rc : sizeof ebuf;
-        JS_ThrowRangeError(ctx, "%.*s", (int)n, ebuf);
-        promise_reject_exception(ctx, promise);
+        JSValue args[4] = { JS_NewUint32(ctx, ns), argv[1], JS_NewStringLen(ctx, ebuf, n), JS_TRUE };
+        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
+        JS_FreeValue(ctx, args[2]);
+        if (JS_IsException(err)) {
+            promise_reject_exception(ctx, promise);
+        } else {
+            fulfill_or_reject_promise(ctx, promise, err, true);
+            JS_FreeValue(ctx, err);
+        }
         return promise;
     }
     calls_put((glue_call){ id, ns, js_dup(promise), js_dup(argv[1]) });
@@ -1296,8 +1305,8 @@ GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, u
     } else if (!JS_IsException(v)) {
         /* The prelude builds the rejection: the namespace's error class,
          * with the member naming the function. */
-        JSValue args[3] = { JS_NewUint32(ctx, c.ns), c.name, v };
-        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 3, args);
+        JSValue args[4] = { JS_NewUint32(ctx, c.ns), c.name, v, JS_FALSE };
+        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
         if (!JS_IsException(err)) {
             promise_settle(ctx, c.promise, err, 1);
             JS_FreeValue(ctx, err);

@@ -126,6 +126,7 @@ const MapDelete = uncurryThis(Map.prototype.delete);
 const MapForEach = uncurryThis(Map.prototype.forEach);
 const MapSize = getterOf(Map.prototype, 'size');
 const SetCtor = Set;
+const ProxyCtor = Proxy;
 const SetAdd = uncurryThis(Set.prototype.add);
 const SetHas = uncurryThis(Set.prototype.has);
 const SetForEach = uncurryThis(Set.prototype.forEach);

@@ -51,11 +51,13 @@ function makeErrorClass(name) {
 }
 
 // hooks.bindingError: the rejection of a call of function `name` in
-// namespace #nsIndex that the host failed with `message` (a string). The
-// glue rejects the call's promise with it.
-function bindingError(nsIndex, name, message) {
+// namespace #nsIndex that the host failed (or, with `refused`, refused to
+// start) with `message`. The glue rejects the call's promise with it. In a
+// namespace with an error class every host-side failure is an instance of
+// that class, so a program handles a denied, failed or refused call alike.
+function bindingError(nsIndex, name, message, refused) {
   const ns = namespaces[nsIndex];
-  if (ns.cls === null) return new ErrorCtor(message);
+  if (ns.cls === null) return refused ? new RangeErrorCtor(message) : new ErrorCtor(message);
   const err = new ns.cls(message);
   ObjectDefineProperty(err, ns.member, {
     __proto__: null, value: name, writable: true, enumerable: true, configurable: true,
@@ -104,6 +106,30 @@ function installBindings(spec) {
       });
     }
     ObjectFreeze(obj);
-    defineFrozenGlobal(globalName, obj);
+    defineFrozenGlobal(globalName, ns.cls === null ? obj : withUnknownNames(i, obj));
   }
+}
+
+// Names a program may probe on any object without meaning a call: treating
+// them as functions would make the namespace look like a thenable or change
+// how it converts and prints.
+const notCallNames = new SetCtor(['then', 'toJSON', 'toString', 'valueOf', 'constructor', 'inspect']);
+
+// withUnknownNames wraps a namespace that has an error class so that a name
+// it does not have is still a function, whose call the host refuses: the
+// program gets an instance of the error class (a model that guessed a tool
+// name gets the same catchable error as for any failed call) instead of
+// "TypeError: not a function". The target stays frozen with a null
+// prototype, so the proxy reports the same; only reads of unknown string
+// names differ.
+function withUnknownNames(index, obj) {
+  const handler = ObjectCreate(null);
+  handler.get = function (target, key) {
+    if (typeof key !== 'string' || ObjectHasOwn(target, key) || SetHas(notCallNames, key)) {
+      return target[key];
+    }
+    return makeBindingFunction(index, key);
+  };
+  ObjectFreeze(handler);
+  return new ProxyCtor(obj, handler);
 }
