@@ -407,17 +407,11 @@ func (r *cborReader) value(out *bytes.Buffer, depth int) error {
 		case 22:
 			out.WriteString("null")
 			return nil
-		case 25:
-			f = float64(float16ToFloat32(uint16(arg)))
-		case 26:
-			f = float64(math.Float32frombits(uint32(arg)))
-		case 27:
-			f = math.Float64frombits(arg)
 		default:
-			return fmt.Errorf("unsupported CBOR simple value %d", info)
-		}
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Errorf("non-finite number %v", f)
+			var err error
+			if f, err = cborFloat(info, arg); err != nil {
+				return err
+			}
 		}
 		enc, err := json.Marshal(f)
 		if err != nil {
@@ -431,6 +425,26 @@ func (r *cborReader) value(out *bytes.Buffer, depth int) error {
 		return fmt.Errorf("unsupported CBOR major type %d", major)
 	}
 	return nil
+}
+
+// cborFloat decodes a float item (additional info 25, 26, 27), refusing the
+// non-finite values JSON cannot hold.
+func cborFloat(info byte, arg uint64) (float64, error) {
+	var f float64
+	switch info {
+	case 25:
+		f = float64(float16ToFloat32(uint16(arg)))
+	case 26:
+		f = float64(math.Float32frombits(uint32(arg)))
+	case 27:
+		f = math.Float64frombits(arg)
+	default:
+		return 0, fmt.Errorf("unsupported CBOR simple value %d", info)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("non-finite number %v", f)
+	}
+	return f, nil
 }
 
 func float16ToFloat32(h uint16) float32 {

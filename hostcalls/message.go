@@ -171,7 +171,6 @@ func (r *cborReader) jsonValue(depth int) (any, error) {
 		}
 		return m, nil
 	case 7:
-		var f float64
 		switch info {
 		case 20:
 			return false, nil
@@ -179,19 +178,8 @@ func (r *cborReader) jsonValue(depth int) (any, error) {
 			return true, nil
 		case 22:
 			return nil, nil
-		case 25:
-			f = float64(float16ToFloat32(uint16(arg)))
-		case 26:
-			f = float64(math.Float32frombits(uint32(arg)))
-		case 27:
-			f = math.Float64frombits(arg)
-		default:
-			return nil, fmt.Errorf("unsupported CBOR simple value %d", info)
 		}
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("non-finite number %v", f)
-		}
-		return f, nil
+		return cborFloat(info, arg)
 	default:
 		return nil, fmt.Errorf("unsupported CBOR major type %d", major)
 	}
