@@ -80,10 +80,15 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	// Interruption comes from the fuel ticks the module calls into the host,
 	// not from WithCloseOnContextDone, which makes every loop header exit to
 	// Go and slows CPU-bound guests several times over.
+	//
+	// Debug info is off: the module carries DWARF from Debian's wasi-libc,
+	// and with it wazero symbolises every frame of every trap, which made
+	// each abort or timeout cost milliseconds.
 	cfg := wazero.NewRuntimeConfigCompiler().
 		WithCompilationCache(cache).
 		WithMemoryLimitPages(pages).
-		WithCloseOnContextDone(false)
+		WithCloseOnContextDone(false).
+		WithDebugInfoEnabled(false)
 	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
 		rt.Close(ctx)
