@@ -29,6 +29,7 @@ type run struct {
 	start     time.Time
 	compute   time.Duration // guest execution time of finished export calls
 	callStart time.Time     // when the current export call began
+	lastYield time.Time     // when FuelTick last yielded the thread
 	ticks     uint64
 
 	timers timerQueue
@@ -130,7 +131,13 @@ func (r *run) FuelTick() int32 {
 	}
 	// A guest spinning in native code never reaches a Go safe point; this
 	// tick is where it lets the scheduler and the garbage collector in.
-	runtime.Gosched()
+	// Entering a Go function already honours a pending preemption (a GC
+	// stop-the-world); an explicit yield once a millisecond keeps the run
+	// fair to other goroutines without paying for it on every tick.
+	if now.Sub(r.lastYield) >= time.Millisecond {
+		r.lastYield = now
+		runtime.Gosched()
+	}
 	return FuelQuantum
 }
 
