@@ -62,6 +62,11 @@ cat "$here"/prelude/*.js >"$work/prelude.js"
 	echo "0x00};"
 } >"$work/prelude.h"
 
+# No -mbulk-memory: with it, memset and memcpy compile to single
+# memory.fill/memory.copy instructions that do any amount of work between two
+# fuel ticks (a loop of 4 MiB fills held its thread for hundreds of ms).
+# Without it they are libc loops, instrumented like every other loop.
+#
 # --stack-first puts the shadow stack below the data and heap, so an
 # overflow runs off address 0 and traps instead of corrupting the heap.
 # glue.c sets QuickJS's stack limit 128 KiB below this size, so deep JS
@@ -69,7 +74,7 @@ cat "$here"/prelude/*.js >"$work/prelude.js"
 stack_size=$((1024 * 1024))
 clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-O2 -mexec-model=reactor \
-	-mbulk-memory -msign-ext -mnontrapping-fptoint -mmutable-globals \
+	-msign-ext -mnontrapping-fptoint -mmutable-globals \
 	-DNDEBUG -D_GNU_SOURCE \
 	-ffile-prefix-map="$work"=. -ffile-prefix-map="$here"=. \
 	-I"$src" -I"$work" \
