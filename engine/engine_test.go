@@ -131,3 +131,20 @@ func TestPlainModuleIsInitialisedOnStart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int32(-1), int32(r[0]), "coderun_init refuses to run twice")
 }
+
+func TestReusedMemoriesStartFromTheSnapshot(t *testing.T) {
+	// Memories are reset and reused between instances: a run that dirtied
+	// and grew its memory must leave nothing for the next one to see.
+	e := newEngine(t)
+	for i := range 3 {
+		h := &recorder{}
+		in := start(t, e, h)
+		_, err := in.Run(`(async function () {
+			const seen = globalThis.mark !== undefined
+			globalThis.mark = new Array(200000).fill(7)
+			return seen })`, "p.js")
+		require.NoError(t, err)
+		assert.Equal(t, "\xf4", h.payload, "run %d saw a previous run's state", i)
+		require.NoError(t, in.Close())
+	}
+}
