@@ -2,10 +2,12 @@ package mcpproxy
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/coderun/coderun/codemode"
@@ -18,15 +20,23 @@ import (
 // taking the allowed directories as arguments.
 const filesystemServerEnv = "CODERUN_FS_SERVER"
 
-// filesystemServerInstall is how .ci/run installs the server; the tests look
-// for it there.
-const filesystemServerInstall = "npm install --prefix .ci --no-save --no-audit --no-fund @modelcontextprotocol/server-filesystem@2026.8.31"
+// installFilesystemServer runs .ci/setup-mcp, the one place that says how
+// the server is installed, so `go test ./...` on a fresh clone works like
+// .ci/run does. It runs at most once per test binary.
+var installFilesystemServer = sync.OnceValue(func() error {
+	out, err := exec.Command("bash", filepath.Join("..", ".ci", "setup-mcp")).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%w: %s", err, out)
+	}
+	return nil
+})
 
 // filesystemServer returns the command line that starts the filesystem
 // server with dir as its only allowed directory. It looks, in order, at
-// $CODERUN_FS_SERVER, at .ci/node_modules in the repository, and at npm's
-// global packages. The server is required, not optional: a test that cannot
-// find it fails, saying how to install it.
+// $CODERUN_FS_SERVER, at .ci/node_modules in the repository (installing it
+// there with .ci/setup-mcp when it is missing), and at npm's global
+// packages. The server is required, not optional: a test that cannot find
+// or install it fails, saying why.
 func filesystemServer(t *testing.T, dir string) codemode.ServerSpec {
 	t.Helper()
 	if bin := os.Getenv(filesystemServerEnv); bin != "" {
@@ -34,6 +44,11 @@ func filesystemServer(t *testing.T, dir string) codemode.ServerSpec {
 	}
 	local, err := filepath.Abs(filepath.Join("..", ".ci", "node_modules", ".bin", "mcp-server-filesystem"))
 	require.NoError(t, err)
+	if _, err := os.Stat(local); err != nil {
+		if err := installFilesystemServer(); err != nil {
+			t.Logf("installing the filesystem server with .ci/setup-mcp: %v", err)
+		}
+	}
 	if _, err := os.Stat(local); err == nil {
 		return codemode.ServerSpec{Command: local, Args: []string{dir}}
 	}
@@ -43,8 +58,8 @@ func filesystemServer(t *testing.T, dir string) codemode.ServerSpec {
 			return codemode.ServerSpec{Command: "node", Args: []string{script, dir}}
 		}
 	}
-	t.Fatalf("the filesystem MCP server is not installed: set %s to its executable, or run from the repository root:\n\t%s",
-		filesystemServerEnv, filesystemServerInstall)
+	t.Fatalf("the filesystem MCP server is not installed and .ci/setup-mcp could not install it (it needs npm): set %s to its executable",
+		filesystemServerEnv)
 	return codemode.ServerSpec{}
 }
 

@@ -47,7 +47,6 @@ enum {
 enum {
     GLUE_STATE_PENDING = 0, /* waiting on timers or calls */
     GLUE_STATE_SETTLED = 1, /* host_settle was called */
-    GLUE_STATE_ERROR = 2,   /* glue-level failure, message already settled */
 };
 
 /* ---- state --------------------------------------------------------------- */
