@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
@@ -119,6 +118,10 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("engine: compile: %w", err)
 	}
 	e.compiled = compiled
+	if err := checkExports(compiled); err != nil {
+		e.Close(ctx)
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -169,15 +172,5 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 	if err != nil {
 		return nil, fmt.Errorf("engine: instantiate: %w", err)
 	}
-	return newInstance(ictx, mod)
-}
-
-// exported looks up a guest export, failing loudly if the module and this
-// package disagree about the ABI.
-func exported(mod api.Module, name string) (api.Function, error) {
-	f := mod.ExportedFunction(name)
-	if f == nil {
-		return nil, fmt.Errorf("engine: guest does not export %q (ABI mismatch)", name)
-	}
-	return f, nil
+	return &Instance{ctx: ictx, mod: mod}, nil
 }

@@ -124,10 +124,10 @@ func TestPlainModuleIsInitialisedOnStart(t *testing.T) {
 	in, err := e.Instantiate(context.Background(), h, nil)
 	require.NoError(t, err)
 	defer in.Close()
-	r, err := in.reseed.Call(in.ctx, 32<<20)
+	r, err := in.export(exportReseed).Call(in.ctx, 32<<20)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(0), r[0], "the embedded module is a snapshot")
-	r, err = in.init.Call(in.ctx, 32<<20)
+	r, err = in.export(exportInit).Call(in.ctx, 32<<20)
 	require.NoError(t, err)
 	assert.Equal(t, int32(-1), int32(r[0]), "coderun_init refuses to run twice")
 }
@@ -147,4 +147,11 @@ func TestReusedMemoriesStartFromTheSnapshot(t *testing.T) {
 		assert.Equal(t, "\xf4", h.payload, "run %d saw a previous run's state", i)
 		require.NoError(t, in.Close())
 	}
+}
+
+func TestNewRefusesAModuleWithoutTheABI(t *testing.T) {
+	empty := []byte("\x00asm\x01\x00\x00\x00")
+	_, err := New(context.Background(), Options{MemoryLimitBytes: 64 << 20, Module: empty})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `guest does not export "coderun_alloc" (ABI mismatch)`)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 )
 
@@ -23,33 +24,62 @@ type Instance struct {
 	ctx context.Context
 	mod api.Module
 
-	alloc, free, init, reseed, bind, run, fireTimer, deliver api.Function
+	// exports caches the guest's exports by export; see Instance.export.
+	exports [numExports]api.Function
 
 	// stack holds the parameters and results of the per-call exports
 	// (CallWithStack), so a binding round trip allocates no slices for them.
 	stack [4]uint64
 }
 
-func newInstance(ctx context.Context, mod api.Module) (*Instance, error) {
-	in := &Instance{ctx: ctx, mod: mod}
-	for name, dst := range map[string]*api.Function{
-		"coderun_alloc":      &in.alloc,
-		"coderun_free":       &in.free,
-		"coderun_init":       &in.init,
-		"coderun_reseed":     &in.reseed,
-		"coderun_bind":       &in.bind,
-		"coderun_run":        &in.run,
-		"coderun_fire_timer": &in.fireTimer,
-		"coderun_deliver":    &in.deliver,
-	} {
-		f, err := exported(mod, name)
-		if err != nil {
-			mod.Close(ctx)
-			return nil, err
+// export names one of the guest's exports (ABI.md).
+type export int
+
+const (
+	exportAlloc export = iota
+	exportFree
+	exportInit
+	exportReseed
+	exportBind
+	exportRun
+	exportFireTimer
+	exportDeliver
+	numExports
+)
+
+var exportNames = [numExports]string{
+	exportAlloc:     "coderun_alloc",
+	exportFree:      "coderun_free",
+	exportInit:      "coderun_init",
+	exportReseed:    "coderun_reseed",
+	exportBind:      "coderun_bind",
+	exportRun:       "coderun_run",
+	exportFireTimer: "coderun_fire_timer",
+	exportDeliver:   "coderun_deliver",
+}
+
+// checkExports reports an export of the ABI that module lacks, so an ABI
+// mismatch fails New instead of a run.
+func checkExports(module wazero.CompiledModule) error {
+	defs := module.ExportedFunctions()
+	for _, name := range exportNames {
+		if _, ok := defs[name]; !ok {
+			return fmt.Errorf("engine: guest does not export %q (ABI mismatch)", name)
 		}
-		*dst = f
 	}
-	return in, nil
+	return nil
+}
+
+// export returns the guest's export e. wazero gives every function handle
+// its own 10 KiB call stack, and a run uses three or four of the eight, so
+// handles are made on first use rather than with the instance.
+func (in *Instance) export(e export) api.Function {
+	f := in.exports[e]
+	if f == nil {
+		f = in.mod.ExportedFunction(exportNames[e])
+		in.exports[e] = f
+	}
+	return f
 }
 
 // Close releases the instance's memory.
@@ -61,7 +91,7 @@ func (in *Instance) Close() error { return in.mod.Close(in.ctx) }
 // context, the prelude. A false result means the guest settled with an
 // exception instead.
 func (in *Instance) Start(memLimit uint32) (bool, error) {
-	r, err := in.reseed.Call(in.ctx, uint64(memLimit))
+	r, err := in.export(exportReseed).Call(in.ctx, uint64(memLimit))
 	if err != nil {
 		return false, err
 	}
@@ -73,7 +103,7 @@ func (in *Instance) Start(memLimit uint32) (bool, error) {
 			return false, err
 		}
 	}
-	r, err = in.init.Call(in.ctx, uint64(memLimit))
+	r, err = in.export(exportInit).Call(in.ctx, uint64(memLimit))
 	if err != nil {
 		return false, err
 	}
@@ -93,8 +123,8 @@ func (in *Instance) Bind(spec []byte) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	defer in.free.Call(in.ctx, uint64(ptr))
-	r, err := in.bind.Call(in.ctx, uint64(ptr), uint64(len(spec)))
+	defer in.export(exportFree).Call(in.ctx, uint64(ptr))
+	r, err := in.export(exportBind).Call(in.ctx, uint64(ptr), uint64(len(spec)))
 	if err != nil {
 		return false, err
 	}
@@ -113,7 +143,7 @@ func (in *Instance) Run(js, filename string) (State, error) {
 	if err != nil {
 		return 0, err
 	}
-	r, err := in.run.Call(in.ctx, uint64(src), uint64(len(js)), uint64(name))
+	r, err := in.export(exportRun).Call(in.ctx, uint64(src), uint64(len(js)), uint64(name))
 	if err != nil {
 		return 0, err
 	}
@@ -124,7 +154,7 @@ func (in *Instance) Run(js, filename string) (State, error) {
 
 // FireTimer runs timer id's callback and the jobs it queues.
 func (in *Instance) FireTimer(id uint32) (State, error) {
-	r, err := in.fireTimer.Call(in.ctx, uint64(id))
+	r, err := in.export(exportFireTimer).Call(in.ctx, uint64(id))
 	if err != nil {
 		return 0, err
 	}
@@ -143,7 +173,7 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 		okArg = 1
 	}
 	in.stack = [4]uint64{uint64(id), okArg, uint64(ptr), uint64(len(payload))}
-	if err := in.deliver.CallWithStack(in.ctx, in.stack[:]); err != nil {
+	if err := in.export(exportDeliver).CallWithStack(in.ctx, in.stack[:]); err != nil {
 		return 0, err
 	}
 	return State(int32(in.stack[0])), nil
@@ -152,7 +182,7 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 // write copies b into a fresh guest allocation.
 func (in *Instance) write(b []byte) (uint32, error) {
 	in.stack[0] = uint64(len(b))
-	if err := in.alloc.CallWithStack(in.ctx, in.stack[:]); err != nil {
+	if err := in.export(exportAlloc).CallWithStack(in.ctx, in.stack[:]); err != nil {
 		return 0, err
 	}
 	ptr := uint32(in.stack[0])

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"unsafe"
 
@@ -13,20 +14,23 @@ import (
 // privately (copy-on-write) at the bottom of a reservation as large as the
 // memory may ever grow, so growing never moves or copies the memory either.
 type mappedImage struct {
-	fd   int
-	size int
+	fd    int
+	image []byte // the same bytes, to restore pages from without a syscall
+
+	// pages tells which pages of a released memory a run wrote; nil when
+	// /proc/self/pagemap cannot be read, and then a reset drops every page.
+	pages *pagemap
 
 	// free holds released memories, reset to the image and ready for reuse:
-	// resetting a mapping (one madvise over the pages a run touched) is much
-	// cheaper than creating one, and it keeps concurrent runs off the
-	// process-wide mmap lock.
+	// resetting a mapping is much cheaper than creating one, and it keeps
+	// concurrent runs off the process-wide mmap lock.
 	mu     sync.Mutex
 	free   []*mappedMemory
 	closed bool // after close, released memories are unmapped, not kept
 }
 
-// maxPooled bounds the idle memories kept per image; each holds only the
-// address space of its reservation, since resetting releases its pages.
+// maxPooled bounds the idle memories kept per image. Each holds the address
+// space of its reservation and at most maxWarmPages resident pages.
 const maxPooled = 64
 
 func newImageSource(image []byte) (imageSource, error) {
@@ -38,7 +42,7 @@ func newImageSource(image []byte) (imageSource, error) {
 		unix.Close(fd)
 		return nil, fmt.Errorf("engine: write snapshot image: %w", err)
 	}
-	return &mappedImage{fd: fd, size: len(image)}, nil
+	return &mappedImage{fd: fd, image: image, pages: openPagemap()}, nil
 }
 
 func (m *mappedImage) close() error {
@@ -49,11 +53,12 @@ func (m *mappedImage) close() error {
 	for _, mem := range free {
 		unix.Munmap(mem.region)
 	}
+	m.pages.close()
 	return unix.Close(m.fd)
 }
 
 func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
-	reserve := max(int(maxBytes), m.size)
+	reserve := max(int(maxBytes), len(m.image))
 	m.mu.Lock()
 	for i := len(m.free) - 1; i >= 0; i-- {
 		if mem := m.free[i]; len(mem.region) == reserve {
@@ -68,23 +73,23 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 	region, err := unix.Mmap(-1, 0, reserve, unix.PROT_READ|unix.PROT_WRITE,
 		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_NORESERVE)
 	if err != nil {
-		return heapImage{image: m.read()}.newMemory(maxBytes)
+		return heapImage{image: m.image}.newMemory(maxBytes)
 	}
-	_, err = unix.MmapPtr(m.fd, 0, unsafe.Pointer(&region[0]), uintptr(m.size),
+	// A reset restores pages one by one; huge pages would make every run
+	// dirty, and every reset restore, 2 MiB at a time.
+	_ = unix.Madvise(region, unix.MADV_NOHUGEPAGE)
+	_, err = unix.MmapPtr(m.fd, 0, unsafe.Pointer(&region[0]), uintptr(len(m.image)),
 		unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_FIXED)
 	if err != nil {
 		unix.Munmap(region)
-		return heapImage{image: m.read()}.newMemory(maxBytes)
+		return heapImage{image: m.image}.newMemory(maxBytes)
 	}
 	return &mappedMemory{region: region, image: m}
 }
 
 // release resets mem to the image and keeps it for reuse, or unmaps it.
 func (m *mappedImage) release(mem *mappedMemory) {
-	// MADV_DONTNEED drops the run's private pages: the image part reads
-	// from the memfd again and the rest is zero, exactly a fresh mapping.
-	if err := unix.Madvise(mem.region[:mem.used], unix.MADV_DONTNEED); err == nil {
-		mem.used = 0
+	if m.reset(mem) {
 		m.mu.Lock()
 		if !m.closed && len(m.free) < maxPooled {
 			m.free = append(m.free, mem)
@@ -96,25 +101,58 @@ func (m *mappedImage) release(mem *mappedMemory) {
 	unix.Munmap(mem.region)
 }
 
-// read copies the image back out of the memfd, for the fallback path.
-func (m *mappedImage) read() []byte {
-	b := make([]byte, m.size)
-	unix.Pread(m.fd, b, 0)
-	return b
-}
-
 type mappedMemory struct {
 	region []byte
-	used   int // the largest size handed out: what a reset must cover
-	image  *mappedImage
+	// dirty is how far from the start a page may differ from a fresh
+	// mapping: the largest size handed out since the last reset, or the end
+	// of the warm pages a reset kept.
+	dirty int
+	image *mappedImage
+	scan  []byte // pagemap entries, reused between resets
 }
 
 func (m *mappedMemory) Reallocate(size uint64) []byte {
 	if size > uint64(len(m.region)) {
 		return nil // past the limit: memory.grow fails
 	}
-	m.used = max(m.used, int(size))
+	m.dirty = max(m.dirty, int(size))
 	return m.region[:size]
 }
 
 func (m *mappedMemory) Free() { m.image.release(m) }
+
+// pagemap reads /proc/self/pagemap, which has one little-endian uint64 per
+// virtual page of the process.
+type pagemap struct {
+	f *os.File
+}
+
+// The pagemap entry bits coderun reads (Documentation/admin-guide/mm/pagemap.rst).
+const (
+	pagePresent = 1 << 63
+	pageSwapped = 1 << 62
+	pageFile    = 1 << 61 // mapped from a file (here: the memfd), not a private copy
+)
+
+func openPagemap() *pagemap {
+	f, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		return nil
+	}
+	return &pagemap{f: f}
+}
+
+func (p *pagemap) close() {
+	if p != nil {
+		p.f.Close()
+	}
+}
+
+// read fills dst with the entries of the len(dst)/8 pages from addr.
+func (p *pagemap) read(dst []byte, addr uintptr) error {
+	n, err := p.f.ReadAt(dst, int64(addr/uintptr(osPage))*8)
+	if err == nil && n != len(dst) {
+		err = fmt.Errorf("engine: short pagemap read: %d of %d bytes", n, len(dst))
+	}
+	return err
+}

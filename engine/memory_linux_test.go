@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newTestImage maps a random image of the given size, without an engine.
+func newTestImage(t *testing.T, size int) (*mappedImage, []byte) {
+	t.Helper()
+	image := make([]byte, size)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range image {
+		image[i] = byte(rng.Uint32())
+	}
+	src, err := newImageSource(image)
+	require.NoError(t, err)
+	t.Cleanup(func() { src.close() })
+	mi, ok := src.(*mappedImage)
+	require.True(t, ok, "Linux maps the image from a memfd")
+	return mi, image
+}
+
+// scribble writes to every stride-th page of buf from page first, and reads
+// the pages in between, so a reset meets private, shared and untouched pages.
+func scribble(buf []byte, first, stride int, b byte) {
+	sum := byte(0)
+	for p := first; (p+1)*osPage <= len(buf); p++ {
+		if (p-first)%stride == 0 {
+			buf[p*osPage+p%osPage] = b
+		} else {
+			sum += buf[p*osPage]
+		}
+	}
+	_ = sum
+}
+
+// assertFresh checks that buf is the image followed by zeros.
+func assertFresh(t *testing.T, buf, image []byte) {
+	t.Helper()
+	require.True(t, assert.ObjectsAreEqual(image, buf[:len(image)]), "the image part differs from the image")
+	for i, b := range buf[len(image):] {
+		if b != 0 {
+			t.Fatalf("byte %d past the image is %#x, want 0", len(image)+i, b)
+		}
+	}
+}
+
+func TestResetRestoresImageAndZeroes(t *testing.T) {
+	mi, image := newTestImage(t, 256<<10)
+	require.NotNil(t, mi.pages, "/proc/self/pagemap is readable here")
+	mem := mi.newMemory(4 << 20).(*mappedMemory)
+	for round := range 4 {
+		buf := mem.Reallocate(1 << 20) // grown past the image
+		assertFresh(t, buf, image)
+		scribble(buf, round, 3, byte(0xa0+round))
+		mem.Free()
+		again := mi.newMemory(4 << 20).(*mappedMemory)
+		require.Same(t, mem, again, "a released memory is reused")
+		assert.LessOrEqual(t, mem.dirty, (maxWarmPages)*osPage+len(image))
+	}
+	assertFresh(t, mem.Reallocate(1<<20), image)
+	mem.Free()
+}
+
+func TestResetGivesBackPagesOverTheWarmBudget(t *testing.T) {
+	mi, image := newTestImage(t, 64<<10)
+	mem := mi.newMemory(16 << 20).(*mappedMemory)
+	buf := mem.Reallocate(uint64(4 * maxWarmPages * osPage))
+	scribble(buf, 0, 1, 0xff) // every page private
+	mem.Free()
+	assert.Equal(t, maxWarmPages*osPage, mem.dirty, "pages past the budget were dropped")
+	assertFresh(t, mi.newMemory(16<<20).Reallocate(uint64(4*maxWarmPages*osPage)), image)
+}
+
+func TestResetWithoutPagemapDropsEverything(t *testing.T) {
+	mi, image := newTestImage(t, 128<<10)
+	mi.pages.close()
+	mi.pages = nil
+	mem := mi.newMemory(1 << 20).(*mappedMemory)
+	scribble(mem.Reallocate(512<<10), 0, 2, 0x55)
+	mem.Free()
+	assert.Zero(t, mem.dirty)
+	assertFresh(t, mi.newMemory(1<<20).Reallocate(512<<10), image)
+}
