@@ -22,6 +22,7 @@ const (
 	opLocalGet     byte = 0x20
 	opGlobalGet    byte = 0x23
 	opGlobalSet    byte = 0x24
+	opTableGet     byte = 0x25
 	opTableSet     byte = 0x26
 	opLoadFirst    byte = 0x28 // i32.load
 	opStoreLast    byte = 0x3e // i64.store32
@@ -45,13 +46,29 @@ const (
 	blockTypeEmpty byte = 0x40
 )
 
+// exprHooks are the callbacks of walkExpr; nil ones are skipped. Positions
+// are relative to the reader's buffer.
+type exprHooks struct {
+	// loop gets the position just past a loop's block type, which is where
+	// the fuel check is spliced in.
+	loop func(pos int)
+	// callIndirect gets the span [start, end) of a call_indirect instruction
+	// with its immediates.
+	callIndirect func(start, end int, typeIdx, tableIdx uint32) error
+	// table gets the position of every other instruction that uses a table
+	// or an element segment: table.get, table.set, the 0xfc table
+	// instructions, elem.drop and ref.func.
+	table func(start int, name string) error
+}
+
 // walkExpr decodes one expression starting at r's position and stops right
-// after the `end` that closes it (the implicit outermost block). It only
-// steps over immediates; it does not type-check, which is left to the
-// runtime's validator. For every `loop` it calls onLoop with the relative
-// position just past the loop's block type, which is where the fuel check is
-// spliced in.
-func walkExpr(r *reader, onLoop func(pos int)) error {
+// after the `end` that closes it (the implicit outermost block), calling h's
+// hooks on the way (h may be nil). It only steps over immediates; it does
+// not type-check, which is left to the runtime's validator.
+func walkExpr(r *reader, h *exprHooks) error {
+	if h == nil {
+		h = &exprHooks{}
+	}
 	depth := 0
 	for {
 		start := r.pos
@@ -74,8 +91,8 @@ func walkExpr(r *reader, onLoop func(pos int)) error {
 				return err
 			}
 			depth++
-			if onLoop != nil {
-				onLoop(r.pos)
+			if h.loop != nil {
+				h.loop(r.pos)
 			}
 		case op == opEnd:
 			if depth == 0 {
@@ -87,6 +104,11 @@ func walkExpr(r *reader, onLoop func(pos int)) error {
 			// One index: label, function, local, global or table.
 			if _, err := r.readU32("index immediate"); err != nil {
 				return err
+			}
+			if name := tableOpName(op); name != "" && h.table != nil {
+				if err := h.table(start, name); err != nil {
+					return err
+				}
 			}
 		case op == opBrTable:
 			n, err := r.readCount("br_table label", 1)
@@ -100,8 +122,18 @@ func walkExpr(r *reader, onLoop func(pos int)) error {
 				}
 			}
 		case op == opCallIndirect:
-			if err := readIndices(r, 2, "call_indirect immediate"); err != nil {
+			typeIdx, err := r.readU32("call_indirect type index")
+			if err != nil {
 				return err
+			}
+			tableIdx, err := r.readU32("call_indirect table index")
+			if err != nil {
+				return err
+			}
+			if h.callIndirect != nil {
+				if err := h.callIndirect(start, r.pos, typeIdx, tableIdx); err != nil {
+					return err
+				}
 			}
 		case op == opSelectTyped:
 			n, err := r.readCount("select type", 1)
@@ -146,7 +178,7 @@ func walkExpr(r *reader, onLoop func(pos int)) error {
 				return r.errAt(start+1, ErrUnsupported, "ref.null with unsupported heap type 0x%02x", b)
 			}
 		case op == opPrefixFC:
-			if err := readPrefixFC(r, start); err != nil {
+			if err := readPrefixFC(r, start, h); err != nil {
 				return err
 			}
 		case op == opPrefixSIMD:
@@ -157,13 +189,33 @@ func walkExpr(r *reader, onLoop func(pos int)) error {
 	}
 }
 
+// tableOpName names the single-byte opcodes that use a table or an element
+// segment, and is empty for the others.
+func tableOpName(op byte) string {
+	switch op {
+	case opTableGet:
+		return "table.get"
+	case opTableSet:
+		return "table.set"
+	case opRefFunc:
+		return "ref.func"
+	}
+	return ""
+}
+
 // readPrefixFC steps over the sub-opcode and immediates of a 0xFC-prefixed
 // instruction (saturating truncation, bulk memory and table operations).
 // start is the position of the prefix byte, for error messages.
-func readPrefixFC(r *reader, start int) error {
+func readPrefixFC(r *reader, start int, h *exprHooks) error {
 	sub, err := r.readU32("0xfc sub-opcode")
 	if err != nil {
 		return err
+	}
+	if h.table != nil && sub >= 12 && sub <= 17 {
+		names := [...]string{"table.init", "elem.drop", "table.copy", "table.grow", "table.size", "table.fill"}
+		if err := h.table(start, names[sub-12]); err != nil {
+			return err
+		}
 	}
 	switch {
 	case sub <= 7:

@@ -1,18 +1,21 @@
-// Package wasminstr instruments a WebAssembly module with a fuel counter
-// checked at every loop header.
+// Package wasminstr rewrites WebAssembly modules at build time.
 //
-// A guest that spins inside native code (for instance QuickJS's C sort or
+// Instrument adds a fuel counter checked at every loop header. A guest that
+// spins inside native code (for instance QuickJS's C sort or
 // String.prototype.repeat) never returns to the host on its own. After
 // instrumentation every loop iteration decrements a mutable i32 global, and
 // whenever the counter drops to zero the guest calls a host import, which
 // returns the next counter value. The host can use that callback to enforce a
 // deadline (by panicking, which traps the guest), to yield the goroutine, or
-// to account deterministic fuel.
+// to account deterministic fuel. Instrument adds no functions, so function
+// indices are unchanged; the counter global is appended after all existing
+// globals, so existing global indices are unchanged too.
 //
-// The transformation adds no functions, so function indices are unchanged;
-// the counter global is appended after all existing globals, so existing
-// global indices are unchanged too. Everything the instrumenter does not need
-// to rewrite, including custom sections, is copied byte for byte.
+// DirectCalls replaces the function table by dispatch functions, so that
+// instantiating the module has no table to fill.
+//
+// Everything a transformation does not need to rewrite, including custom
+// sections, is copied byte for byte.
 package wasminstr
 
 import (
@@ -177,8 +180,13 @@ type module struct {
 
 	importedFuncs   uint32
 	importedGlobals uint32
+	importedTables  uint32
 	definedFuncs    int
-	fuelFunc        int64 // function index of the fuel import, -1 if absent
+	// funcTypes is the type index of every function, imported ones first.
+	funcTypes []uint32
+	// exportsTable is set when the module exports a table.
+	exportsTable bool
+	fuelFunc     int64 // function index of the fuel import, -1 if absent
 
 	// Indices into sections, -1 if the section is absent.
 	globalSec, exportSec, codeSec int
@@ -366,7 +374,7 @@ func (m *module) readImports(r *reader) error {
 		if err != nil {
 			return err
 		}
-		isFuel := modName == m.opts.ImportModule && name == m.opts.ImportName
+		isFuel := m.opts.ImportName != "" && modName == m.opts.ImportModule && name == m.opts.ImportName
 		kindPos := r.pos
 		kind, err := r.readByte("import kind")
 		if err != nil {
@@ -395,11 +403,13 @@ func (m *module) readImports(r *reader) error {
 				m.fuelFunc = int64(m.importedFuncs)
 			}
 			m.importedFuncs++
+			m.funcTypes = append(m.funcTypes, typeIdx)
 		case kindTable:
 			if _, err := r.readValType("table element type"); err != nil {
 				return err
 			}
 			err = readLimits(r)
+			m.importedTables++
 		case kindMemory:
 			err = readLimits(r)
 		case kindGlobal:
@@ -474,6 +484,7 @@ func (m *module) readFunctions(r *reader) error {
 			return r.errAt(start, ErrMalformed, "function %d uses type index %d but only %d types are declared",
 				int64(m.importedFuncs)+int64(i), typeIdx, len(m.types))
 		}
+		m.funcTypes = append(m.funcTypes, typeIdx)
 	}
 	m.definedFuncs = n
 	return nil
@@ -514,7 +525,7 @@ func (m *module) readExports(r *reader) error {
 		if err != nil {
 			return err
 		}
-		if name == m.opts.ExportName {
+		if m.opts.ExportName != "" && name == m.opts.ExportName {
 			return r.errAt(start, ErrOptions, "export name %q is already used by the module (already instrumented?)", name)
 		}
 		kindPos := r.pos
@@ -525,6 +536,7 @@ func (m *module) readExports(r *reader) error {
 		if int(kind) >= len(kindNames) {
 			return r.errAt(kindPos, ErrUnsupported, "export %q has unsupported kind 0x%02x", name, kind)
 		}
+		m.exportsTable = m.exportsTable || kind == kindTable
 		if _, err := r.readU32("export index"); err != nil {
 			return err
 		}
@@ -598,20 +610,11 @@ func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 		br.rejectPassiveData = m.opts.RejectPassiveData
 		// Local declarations are kept verbatim; decode them only to find
 		// where the instructions start.
-		locals, err := br.readCount("local declaration", 2)
-		if err != nil {
+		if err := skipLocals(br); err != nil {
 			return err
 		}
-		for j := 0; j < locals; j++ {
-			if _, err := br.readU32("local count"); err != nil {
-				return err
-			}
-			if _, err := br.readValType("local type"); err != nil {
-				return err
-			}
-		}
 		loops = loops[:0]
-		if err := walkExpr(br, func(pos int) { loops = append(loops, pos) }); err != nil {
+		if err := walkExpr(br, &exprHooks{loop: func(pos int) { loops = append(loops, pos) }}); err != nil {
 			return err
 		}
 		if br.remaining() != 0 {

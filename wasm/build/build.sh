@@ -86,7 +86,11 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 # quantum back-edges: the host's only way to interrupt native code. The
 # instrumenter also proves the code uses no passive data segments, which the
 # snapshot step relies on.
-(cd "$root" && go run ./wasm/build/instrument -reject-passive-data \
+#
+# -direct-calls then turns the function table into dispatch functions (a
+# br_table per signature): wazero fills a table entry by entry for every
+# instance, and QuickJS's ~530 entries were most of the cost of one.
+(cd "$root" && go run ./wasm/build/instrument -reject-passive-data -direct-calls \
 	-in "$work/quickjs.raw.wasm" -out "$work/quickjs.instrumented.wasm")
 
 # Run the initialisation (libc, JS runtime and context, prelude) once and bake

@@ -1,10 +1,12 @@
-// Command instrument adds a loop fuel counter to a wasm binary at build time.
+// Command instrument adds a loop fuel counter to a wasm binary at build time,
+// and with -direct-calls replaces its function table by dispatch functions.
 //
 // Usage:
 //
-//	go run ./wasm/build/instrument -in in.wasm -out out.wasm [-quantum N]
+//	go run ./wasm/build/instrument -in in.wasm -out out.wasm [-quantum N] [-direct-calls]
 //
-// See package internal/wasminstr for the transformation. Errors go to stderr
+// See package internal/wasminstr (Instrument, DirectCalls) for the
+// transformations. Errors go to stderr
 // and make the command exit with status 1.
 package main
 
@@ -42,6 +44,7 @@ func run(args []string, stderr io.Writer) error {
 	importName := fs.String("import-name", wasminstr.DefaultImportName, "field name of the fuel import")
 	exportName := fs.String("export", wasminstr.DefaultExportName, "export name of the fuel counter global")
 	noPassive := fs.Bool("reject-passive-data", false, "fail if the code uses memory.init or data.drop (needed before a memory snapshot)")
+	direct := fs.Bool("direct-calls", false, "replace the function table and call_indirect by dispatch functions (faster instantiation)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -67,6 +70,9 @@ func run(args []string, stderr io.Writer) error {
 
 		RejectPassiveData: *noPassive,
 	})
+	if err == nil && *direct {
+		dst, err = wasminstr.DirectCalls(dst)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", *in, err)
 	}
