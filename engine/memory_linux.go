@@ -26,11 +26,13 @@ type mappedImage struct {
 	// concurrent runs off the process-wide mmap lock.
 	mu     sync.Mutex
 	free   []*mappedMemory
+	warm   int  // resident pages of the memories in free
 	closed bool // after close, released memories are unmapped, not kept
 }
 
 // maxPooled bounds the idle memories kept per image. Each holds the address
-// space of its reservation and at most maxWarmPages resident pages.
+// space of its reservation and at most maxWarmPages resident pages, and all
+// of them together at most maxIdleWarmBytes.
 const maxPooled = 64
 
 func newImageSource(image []byte) (imageSource, error) {
@@ -63,6 +65,7 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 	for i := len(m.free) - 1; i >= 0; i-- {
 		if mem := m.free[i]; len(mem.region) == reserve {
 			m.free = append(m.free[:i], m.free[i+1:]...)
+			m.warm -= mem.warm
 			m.mu.Unlock()
 			return mem
 		}
@@ -91,12 +94,18 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 func (m *mappedImage) release(mem *mappedMemory) {
 	if m.reset(mem) {
 		m.mu.Lock()
-		if !m.closed && len(m.free) < maxPooled {
-			m.free = append(m.free, mem)
-			m.mu.Unlock()
-			return
-		}
+		over := (m.warm+mem.warm)*osPage > maxIdleWarmBytes
 		m.mu.Unlock()
+		if !over || drop(mem, 0) {
+			m.mu.Lock()
+			if !m.closed && len(m.free) < maxPooled {
+				m.free = append(m.free, mem)
+				m.warm += mem.warm
+				m.mu.Unlock()
+				return
+			}
+			m.mu.Unlock()
+		}
 	}
 	unix.Munmap(mem.region)
 }
@@ -107,6 +116,7 @@ type mappedMemory struct {
 	// mapping: the largest size handed out since the last reset, or the end
 	// of the warm pages a reset kept.
 	dirty int
+	warm  int // pages the last reset kept resident
 	image *mappedImage
 	scan  []byte // pagemap entries, reused between resets
 }

@@ -86,3 +86,28 @@ func TestResetWithoutPagemapDropsEverything(t *testing.T) {
 	assert.Zero(t, mem.dirty)
 	assertFresh(t, mi.newMemory(1<<20).Reallocate(512<<10), image)
 }
+
+func TestIdlePoolKeepsBoundedResidentPages(t *testing.T) {
+	mi, image := newTestImage(t, 64<<10)
+	n := maxIdleWarmBytes/(maxWarmPages*osPage) + 8
+	mems := make([]*mappedMemory, n)
+	for i := range mems {
+		mems[i] = mi.newMemory(8 << 20).(*mappedMemory)
+		scribble(mems[i].Reallocate(uint64(2*maxWarmPages*osPage)), 0, 1, 0x11)
+	}
+	for _, mem := range mems {
+		mem.Free()
+	}
+	mi.mu.Lock()
+	pooled, warm := len(mi.free), mi.warm
+	mi.mu.Unlock()
+	assert.Equal(t, n, pooled, "every memory is pooled")
+	assert.LessOrEqual(t, warm*osPage, maxIdleWarmBytes)
+	assert.Greater(t, warm, 0, "the budget is used, not just emptied")
+	for range n {
+		assertFresh(t, mi.newMemory(8<<20).Reallocate(uint64(2*maxWarmPages*osPage)), image)
+	}
+	mi.mu.Lock()
+	assert.Zero(t, mi.warm, "taking memories out of the pool takes their pages out of the count")
+	mi.mu.Unlock()
+}

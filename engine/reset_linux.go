@@ -14,10 +14,14 @@ var (
 	zeroPage = make([]byte, osPage)
 )
 
-// maxWarmPages bounds the pages a reset keeps resident in a pooled memory
-// (2 MiB with 4 KiB pages). The start-up of a run writes the same few dozen
+// maxWarmPages bounds the pages a reset keeps resident in one pooled memory
+// (1 MiB with 4 KiB pages). The start-up of a run writes the same few dozen
 // pages every time; a run that wrote more gives the rest back.
-const maxWarmPages = 512
+const maxWarmPages = 256
+
+// maxIdleWarmBytes bounds the resident pages of all idle pooled memories of
+// an image together; a released memory that would go over is dropped whole.
+const maxIdleWarmBytes = 32 << 20
 
 // reset returns mem to the contents of a fresh mapping of the image, and
 // reports whether it could; if not, mem must be unmapped.
@@ -49,6 +53,7 @@ func (m *mappedImage) reset(mem *mappedMemory) bool {
 		off := i * osPage
 		if warm == maxWarmPages {
 			// Keep the pages restored so far and give the rest back.
+			mem.warm = warm
 			return drop(mem, end)
 		}
 		page := mem.region[off : off+osPage]
@@ -63,7 +68,7 @@ func (m *mappedImage) reset(mem *mappedMemory) bool {
 		warm++
 		end = off + osPage
 	}
-	mem.dirty = end
+	mem.dirty, mem.warm = end, warm
 	return true
 }
 
@@ -75,5 +80,8 @@ func drop(mem *mappedMemory, from int) bool {
 		return false
 	}
 	mem.dirty = from
+	if from == 0 {
+		mem.warm = 0
+	}
 	return true
 }
