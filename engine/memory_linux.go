@@ -92,22 +92,24 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 
 // release resets mem to the image and keeps it for reuse, or unmaps it.
 func (m *mappedImage) release(mem *mappedMemory) {
-	if m.reset(mem) {
-		m.mu.Lock()
-		over := (m.warm+mem.warm)*osPage > maxIdleWarmBytes
-		m.mu.Unlock()
-		if !over || drop(mem, 0) {
-			m.mu.Lock()
-			if !m.closed && len(m.free) < maxPooled {
-				m.free = append(m.free, mem)
-				m.warm += mem.warm
-				m.mu.Unlock()
-				return
-			}
-			m.mu.Unlock()
-		}
+	// A memory whose resident pages would take the pool over its budget
+	// goes in with none.
+	if m.reset(mem) && (m.keep(mem) || drop(mem, 0) && m.keep(mem)) {
+		return
 	}
 	unix.Munmap(mem.region)
+}
+
+// keep pools mem if the pool has room for it and for its resident pages.
+func (m *mappedImage) keep(mem *mappedMemory) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed || len(m.free) >= maxPooled || (m.warm+mem.warm)*osPage > maxIdleWarmBytes {
+		return false
+	}
+	m.free = append(m.free, mem)
+	m.warm += mem.warm
+	return true
 }
 
 type mappedMemory struct {
