@@ -46,6 +46,31 @@ func BenchmarkColdStart(b *testing.B) {
 	b.ReportMetric(micros(samples.percentile(99)), "p99-µs")
 }
 
+// BenchmarkColdStartNewProgram is BenchmarkColdStart with a program the
+// Runtime has not seen, so every op also pays the TypeScript transform that
+// BenchmarkColdStart finds in the transform cache.
+func BenchmarkColdStartNewProgram(b *testing.B) {
+	rt := newBenchRuntime(b, coderun.DefaultConfig())
+	mustRun(b, rt, coderun.Request{Program: "return 1+1"})
+	samples := make(durations, 0, b.N)
+	b.ReportAllocs()
+	user0, sys0 := cpuTimes()
+	b.ResetTimer()
+	for i := range b.N {
+		req := coderun.Request{Program: fmt.Sprintf("return 1+1 // %d", i)}
+		t0 := time.Now()
+		res, err := rt.Run(context.Background(), req)
+		samples = append(samples, time.Since(t0))
+		if err != nil || res.Failure != nil || string(res.Value) != "2" {
+			b.Fatalf("run: %v %+v", err, res)
+		}
+	}
+	b.StopTimer()
+	reportCPU(b, user0, sys0)
+	b.ReportMetric(micros(samples.percentile(50)), "p50-µs")
+	b.ReportMetric(micros(samples.percentile(99)), "p99-µs")
+}
+
 // ---- CPU-bound workloads against native ----------------------------------------
 
 // wasmMode is one way to run a workload in the sandbox. setup returns a
