@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -60,7 +61,7 @@ func TestResetRestoresImageAndZeroes(t *testing.T) {
 		mem.Free()
 		again := mi.newMemory(4 << 20).(*mappedMemory)
 		require.Same(t, mem, again, "a released memory is reused")
-		assert.LessOrEqual(t, mem.dirty, (maxWarmPages)*osPage+len(image))
+		assert.LessOrEqual(t, mem.extent, maxWarmBytes+len(image))
 	}
 	assertFresh(t, mem.Reallocate(1<<20), image)
 	mem.Free()
@@ -69,11 +70,11 @@ func TestResetRestoresImageAndZeroes(t *testing.T) {
 func TestResetGivesBackPagesOverTheWarmBudget(t *testing.T) {
 	mi, image := newTestImage(t, 64<<10)
 	mem := mi.newMemory(16 << 20).(*mappedMemory)
-	buf := mem.Reallocate(uint64(4 * maxWarmPages * osPage))
+	buf := mem.Reallocate(uint64(4 * maxWarmBytes))
 	scribble(buf, 0, 1, 0xff) // every page private
 	mem.Free()
-	assert.Equal(t, maxWarmPages*osPage, mem.dirty, "pages past the budget were dropped")
-	assertFresh(t, mi.newMemory(16<<20).Reallocate(uint64(4*maxWarmPages*osPage)), image)
+	assert.Equal(t, maxWarmBytes, mem.extent, "pages past the budget were dropped")
+	assertFresh(t, mi.newMemory(16<<20).Reallocate(uint64(4*maxWarmBytes)), image)
 }
 
 func TestResetWithoutPagemapDropsEverything(t *testing.T) {
@@ -83,31 +84,89 @@ func TestResetWithoutPagemapDropsEverything(t *testing.T) {
 	mem := mi.newMemory(1 << 20).(*mappedMemory)
 	scribble(mem.Reallocate(512<<10), 0, 2, 0x55)
 	mem.Free()
-	assert.Zero(t, mem.dirty)
+	assert.Zero(t, mem.extent)
 	assertFresh(t, mi.newMemory(1<<20).Reallocate(512<<10), image)
 }
 
 func TestIdlePoolKeepsBoundedResidentPages(t *testing.T) {
 	mi, image := newTestImage(t, 64<<10)
-	n := maxIdleWarmBytes/(maxWarmPages*osPage) + 8
+	n := maxIdleWarmBytes/(maxWarmBytes) + 8
 	mems := make([]*mappedMemory, n)
 	for i := range mems {
 		mems[i] = mi.newMemory(8 << 20).(*mappedMemory)
-		scribble(mems[i].Reallocate(uint64(2*maxWarmPages*osPage)), 0, 1, 0x11)
+		scribble(mems[i].Reallocate(uint64(2*maxWarmBytes)), 0, 1, 0x11)
 	}
 	for _, mem := range mems {
 		mem.Free()
 	}
 	mi.mu.Lock()
-	pooled, warm := len(mi.free), mi.warm
+	kept, warm := len(mi.free), mi.warm
 	mi.mu.Unlock()
-	assert.Equal(t, n, pooled, "every memory is pooled")
-	assert.LessOrEqual(t, warm*osPage, maxIdleWarmBytes)
+	assert.Equal(t, n, kept, "every memory is pooled")
+	assert.LessOrEqual(t, warm, maxIdleWarmBytes)
 	assert.Greater(t, warm, 0, "the budget is used, not just emptied")
 	for range n {
-		assertFresh(t, mi.newMemory(8<<20).Reallocate(uint64(2*maxWarmPages*osPage)), image)
+		assertFresh(t, mi.newMemory(8<<20).Reallocate(uint64(2*maxWarmBytes)), image)
 	}
 	mi.mu.Lock()
 	assert.Zero(t, mi.warm, "taking memories out of the pool takes their pages out of the count")
 	mi.mu.Unlock()
+}
+
+func TestPagemapCheckTellsCopiesFromFilePages(t *testing.T) {
+	mi, _ := newTestImage(t, 64<<10)
+	require.NotNil(t, mi.pages, "the pagemap of this kernel passes the check")
+	assert.True(t, mi.pages.works(mi.fd))
+	// A descriptor that is not the image cannot pass: nothing maps.
+	assert.False(t, mi.pages.works(-1))
+}
+
+func TestResetAfterPartialDropsStaysExact(t *testing.T) {
+	// Runs alternate between writing more than the warm budget (so a reset
+	// keeps some pages and drops the rest) and writing a few pages; the
+	// extent spans several pagemap reads.
+	mi, image := newTestImage(t, 256<<10)
+	mem := mi.newMemory(32 << 20).(*mappedMemory)
+	size := uint64(3 * pagemapChunk * osPage)
+	for round := range 6 {
+		buf := mem.Reallocate(size)
+		assertFresh(t, buf, image)
+		if round%2 == 0 {
+			scribble(buf, round, 1, byte(round+1))
+		} else {
+			scribble(buf, round, 97, byte(round+1))
+		}
+		mem.Free()
+		require.Same(t, mem, mi.newMemory(32<<20))
+		assert.LessOrEqual(t, mem.warm, maxWarmBytes)
+	}
+}
+
+func TestConcurrentReleaseAndClose(t *testing.T) {
+	image := make([]byte, 64<<10)
+	src, err := newImageSource(image)
+	require.NoError(t, err)
+	mi := src.(*mappedImage)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				mem := mi.newMemory(1 << 20)
+				buf := mem.Reallocate(256 << 10)
+				if buf == nil {
+					continue
+				}
+				for _, b := range buf[:len(image)] {
+					if b != 0 {
+						t.Errorf("goroutine %d, round %d: memory not fresh", g, i)
+						break
+					}
+				}
+				scribble(buf, i%7, 5, 0x7f)
+				mem.Free()
+			}
+		})
+	}
+	mi.close() // while the goroutines still release memories
+	wg.Wait()
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"encoding/binary"
 	"os"
 	"unsafe"
 
@@ -14,13 +13,14 @@ var (
 	zeroPage = make([]byte, osPage)
 )
 
-// maxWarmPages bounds the pages a reset keeps resident in one pooled memory
-// (1 MiB with 4 KiB pages). The start-up of a run writes the same few dozen
-// pages every time; a run that wrote more gives the rest back.
-const maxWarmPages = 256
+// maxWarmBytes bounds what a reset keeps resident in one pooled memory. The
+// start-up of a run writes the same few dozen pages every time; a run that
+// wrote more gives the rest back.
+const maxWarmBytes = 1 << 20
 
-// maxIdleWarmBytes bounds the resident pages of all idle pooled memories of
-// an image together; a released memory that would go over is dropped whole.
+// maxIdleWarmBytes bounds what all idle pooled memories of an image keep
+// resident together; a released memory that would go over is pooled with
+// none.
 const maxIdleWarmBytes = 32 << 20
 
 // reset returns mem to the contents of a fresh mapping of the image, and
@@ -29,57 +29,65 @@ const maxIdleWarmBytes = 32 << 20
 // Dropping the pages a run wrote (MADV_DONTNEED) would be simplest, but then
 // the next run takes a copy-on-write fault on every one of them again, and
 // those faults were most of a cold start's cost. Instead the pages the run
-// holds private copies of (pagemap says which) are restored in place from
-// the image, so they stay resident and the next run writes them without a
-// fault. Pages that only were read still map the memfd and are left alone.
+// holds private copies of (the pagemap says which) are restored in place
+// from the image, so they stay resident and the next run writes them
+// without a fault. Pages that were only read from the image still map the
+// memfd and are left alone.
 func (m *mappedImage) reset(mem *mappedMemory) bool {
-	if mem.dirty == 0 {
+	if mem.extent == 0 {
 		return true
 	}
-	n := (mem.dirty + osPage - 1) / osPage
-	if cap(mem.scan) < 8*n {
-		mem.scan = make([]byte, 8*n)
+	if m.pages == nil {
+		return mem.drop(0)
 	}
-	scan := mem.scan[:8*n]
-	if m.pages == nil || m.pages.read(scan, uintptr(unsafe.Pointer(&mem.region[0]))) != nil {
-		return drop(mem, 0)
-	}
+	var entries [pagemapChunk]uint64
+	base := uintptr(unsafe.Pointer(&mem.region[0]))
+	pages := (mem.extent + osPage - 1) / osPage
 	warm, end := 0, 0
-	for i := range n {
-		e := binary.LittleEndian.Uint64(scan[8*i:])
-		if e&pageSwapped == 0 && (e&pagePresent == 0 || e&pageFile != 0) {
-			continue // never written: reads come from the memfd or are zero
+	for first := 0; first < pages; first += pagemapChunk {
+		chunk := entries[:min(pagemapChunk, pages-first)]
+		if m.pages.read(chunk, base+uintptr(first*osPage)) != nil {
+			return mem.drop(0)
 		}
-		off := i * osPage
-		if warm == maxWarmPages {
-			// Keep the pages restored so far and give the rest back.
-			mem.warm = warm
-			return drop(mem, end)
+		for i, e := range chunk {
+			if e&pageSwapped == 0 && (e&pagePresent == 0 || e&pageFile != 0) {
+				continue // not a private copy: the memfd's page, or none yet
+			}
+			off := (first + i) * osPage
+			if warm == maxWarmBytes {
+				// Keep the pages restored so far and give the rest back.
+				mem.warm = warm
+				return mem.drop(end)
+			}
+			page := mem.region[off : off+osPage]
+			switch {
+			case off < len(m.image):
+				copy(page, m.image[off:off+osPage])
+			case !bytes.Equal(page, zeroPage):
+				// Past the image, a page that was only read maps the
+				// shared zero page; clearing it would make it a copy.
+				clear(page)
+			}
+			warm += osPage
+			end = off + osPage
 		}
-		page := mem.region[off : off+osPage]
-		switch {
-		case off < len(m.image):
-			copy(page, m.image[off:off+osPage])
-		case !bytes.Equal(page, zeroPage):
-			// Past the image a page that only was read maps the shared
-			// zero page; clearing it would make it a private copy.
-			clear(page)
-		}
-		warm++
-		end = off + osPage
 	}
-	mem.dirty, mem.warm = end, warm
+	if warm == 0 {
+		// Every run writes (its stack, at least): a pagemap that shows no
+		// private page is not telling the truth.
+		return mem.drop(0)
+	}
+	mem.extent, mem.warm = end, warm
 	return true
 }
 
-// drop discards the pages of mem from offset from to mem.dirty, which then
-// read from the memfd again (the image part) or as zero, and lowers
-// mem.dirty to from.
-func drop(mem *mappedMemory, from int) bool {
-	if from < mem.dirty && unix.Madvise(mem.region[from:mem.dirty], unix.MADV_DONTNEED) != nil {
+// drop discards the pages of mem from offset from to its extent, which then
+// read from the memfd again (the image part) or as zero.
+func (mem *mappedMemory) drop(from int) bool {
+	if from < mem.extent && unix.Madvise(mem.region[from:mem.extent], unix.MADV_DONTNEED) != nil {
 		return false
 	}
-	mem.dirty = from
+	mem.extent = from
 	if from == 0 {
 		mem.warm = 0
 	}

@@ -19,8 +19,8 @@ package wasminstr
 // The table must be the module's only one, defined in it, neither imported
 // nor exported, and used by nothing but call_indirect; element segments must
 // be active, for that table, at constant offsets, and list function
-// indices. Anything else is ErrUnsupported. A module without a table is
-// returned unchanged. Errors are of type *Error.
+// indices. Anything else is ErrUnsupported. A module that neither defines
+// nor imports a table is returned unchanged. Errors are of type *Error.
 func DirectCalls(wasm []byte) ([]byte, error) {
 	m := &module{fuelFunc: -1, globalSec: -1, exportSec: -1, codeSec: -1}
 	if err := m.splitSections(wasm); err != nil {
@@ -45,6 +45,9 @@ func DirectCalls(wasm []byte) ([]byte, error) {
 		case secExport:
 			err = m.readExports(r)
 		case secElement:
+			if d.tableSec < 0 {
+				continue // no table to fill: declarative segments for ref.func
+			}
 			d.elemSec = i
 			err = d.readElements(r)
 		case secCode:
@@ -65,8 +68,8 @@ func DirectCalls(wasm []byte) ([]byte, error) {
 		return nil, newError(ErrUnsupported, "import", -1, -1, "the module imports a table")
 	case m.exportsTable:
 		return nil, newError(ErrUnsupported, "export", -1, -1, "the module exports its table")
-	case d.tableSec < 0 && d.elemSec >= 0:
-		return nil, newError(ErrMalformed, "element", -1, -1, "element segments but no table")
+	case d.tableSec < 0:
+		return append([]byte(nil), wasm...), nil
 	}
 	if err := d.fillTable(); err != nil {
 		return nil, err
@@ -79,9 +82,6 @@ func DirectCalls(wasm []byte) ([]byte, error) {
 	} else if m.definedFuncs != 0 {
 		return nil, newError(ErrMalformed, "code", -1, -1, "function section declares %d functions but there is no code section", m.definedFuncs)
 	}
-	if d.tableSec < 0 {
-		return append([]byte(nil), wasm...), nil // the code was checked, there is nothing to replace
-	}
 	return d.assemble(wasm), nil
 }
 
@@ -93,7 +93,11 @@ type dispatcher struct {
 
 	tableSize uint32
 	segments  []elemSegment
-	entries   []int64 // function index at each table index, -1 for null
+	// entries is the function index at each table index up to the end of
+	// the last segment (past it every entry is null), -1 for null; keys
+	// holds the sigKey of each entry's function.
+	entries []int64
+	keys    []string
 
 	// sigs are the signatures called indirectly, in order of first use;
 	// dispatch i serves sigs[i]. bySig maps a signature's key to i.
@@ -111,8 +115,11 @@ type elemSegment struct {
 }
 
 // sigKey identifies a signature by structure, which is what call_indirect
-// compares.
-func sigKey(t funcType) string { return string(t.params) + "|" + string(t.results) }
+// compares. The parameter count comes first: every byte is a possible value
+// type, so no separator could tell (f64) -> (f64) from () -> (f64, f64).
+func sigKey(t funcType) string {
+	return string(appendU32(nil, uint32(len(t.params)))) + string(t.params) + string(t.results)
+}
 
 // readTable reads the table section: exactly one funcref table.
 func (d *dispatcher) readTable(r *reader) error {
@@ -212,22 +219,31 @@ func (d *dispatcher) readElements(r *reader) error {
 	return nil
 }
 
-// fillTable lays the segments into the table, as instantiation would.
+// fillTable lays the segments into the table, as instantiation would (a
+// later segment overwrites an earlier one).
 func (d *dispatcher) fillTable() error {
-	d.entries = make([]int64, d.tableSize)
+	used := uint64(0)
+	for i, seg := range d.segments {
+		end := uint64(seg.offset) + uint64(len(seg.funcs))
+		if end > uint64(d.tableSize) {
+			return newError(ErrMalformed, "element", -1, seg.pos, "segment %d ends at %d, past the table's %d entries", i, end, d.tableSize)
+		}
+		used = max(used, end)
+	}
+	// Segments are bounded by the input's size; the table's declared size
+	// is not, and needs no memory: its unfilled entries are null.
+	d.entries = make([]int64, used)
+	d.keys = make([]string, used)
 	for i := range d.entries {
 		d.entries[i] = -1
 	}
 	for i, seg := range d.segments {
-		if uint64(seg.offset)+uint64(len(seg.funcs)) > uint64(d.tableSize) {
-			return newError(ErrMalformed, "element", -1, seg.pos, "segment %d ends at %d, past the table's %d entries",
-				i, uint64(seg.offset)+uint64(len(seg.funcs)), d.tableSize)
-		}
 		for j, f := range seg.funcs {
 			if uint64(f) >= uint64(len(d.funcTypes)) {
 				return newError(ErrMalformed, "element", -1, seg.pos, "segment %d names function %d of %d", i, f, len(d.funcTypes))
 			}
 			d.entries[seg.offset+uint32(j)] = int64(f)
+			d.keys[seg.offset+uint32(j)] = sigKey(d.types[d.funcTypes[f]])
 		}
 	}
 	return nil
@@ -270,9 +286,6 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 		var sites []site
 		err = walkExpr(br, &exprHooks{
 			callIndirect: func(start, end int, typeIdx, tableIdx uint32) error {
-				if d.tableSec < 0 {
-					return br.errAt(start, ErrMalformed, "call_indirect but the module has no table")
-				}
 				if tableIdx != 0 {
 					return br.errAt(start, ErrMalformed, "call_indirect of table %d", tableIdx)
 				}
@@ -365,10 +378,12 @@ func (d *dispatcher) dispatchBody(sig funcType) []byte {
 	key := sigKey(sig)
 	var cases []uint32        // function of each case
 	caseOf := map[int64]int{} // function index -> case
-	labels := make([]int, len(d.entries))
+	// Labels stop at the last entry of this signature: br_table sends
+	// every index past them to its default, the trap.
+	labels := make([]int, 0, len(d.entries))
 	for i, f := range d.entries {
-		labels[i] = -1
-		if f < 0 || sigKey(d.types[d.funcTypes[f]]) != key {
+		if f < 0 || d.keys[i] != key {
+			labels = append(labels, -1)
 			continue
 		}
 		c, ok := caseOf[f]
@@ -377,7 +392,10 @@ func (d *dispatcher) dispatchBody(sig funcType) []byte {
 			caseOf[f] = c
 			cases = append(cases, uint32(f))
 		}
-		labels[i] = c
+		labels = append(labels, c)
+	}
+	for len(labels) > 0 && labels[len(labels)-1] < 0 {
+		labels = labels[:len(labels)-1]
 	}
 	b := []byte{0} // no locals
 	if len(cases) == 0 {

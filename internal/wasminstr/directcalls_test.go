@@ -19,6 +19,7 @@ import (
 //
 //	index 0: null, 1: inc, 2: double, 3: seven, 4: env.triple (imported),
 //	index 5: inc again; the table has 6 entries
+//	then a third segment overwrites index 3 with double
 //
 // inc is (i32) -> i32 with type 0; double has type 3, a duplicate of type 0,
 // which call_indirect must accept as the same signature; seven is () -> i32.
@@ -35,6 +36,7 @@ func tableModule(extra ...[]byte) []byte {
 		vecSec(9,
 			cat([]byte{0x00, 0x41, 1, 0x0b}, vec([]byte{1}, []byte{2}, []byte{3}, []byte{0})),
 			cat([]byte{0x02, 0x00, 0x41, 5, 0x0b, 0x00}, vec([]byte{1})),
+			cat([]byte{0x00, 0x41, 3, 0x0b}, vec([]byte{2})),
 		),
 		vecSec(10,
 			funcBody(nil, []byte{0x20, 0, 0x41, 1, 0x6a, 0x0b}),       // inc: x + 1
@@ -90,7 +92,7 @@ func TestDirectCallsBehaveLikeTheTable(t *testing.T) {
 				"call[0 5]: trap", "call0[0]: trap", // null entry
 				"call[1 5]: 6", "call0[1]: trap", // wrong signature for call0
 				"call[2 5]: 10", "call0[2]: trap", // type 3 is type 0 by structure
-				"call[3 5]: trap", "call0[3]: 7",
+				"call[3 5]: 10", "call0[3]: trap", // overwritten by the third segment
 				"call[4 5]: 15", "call0[4]: trap", // the imported function
 				"call[5 5]: 6", "call0[5]: trap", // the second segment
 				"call[6 5]: trap", "call0[6]: trap", // past the table
@@ -98,6 +100,68 @@ func TestDirectCallsBehaveLikeTheTable(t *testing.T) {
 			}, want, "the original module, as wazero runs it")
 			assert.Equal(t, want, callAll(t, e.cfg(), out))
 		})
+	}
+}
+
+func TestDirectCallsTellSignaturesApart(t *testing.T) {
+	// Byte for byte, (f64) -> (f64) and () -> (f64, f64) are the same value
+	// types; call_indirect must still see two signatures. No function in
+	// the table has the signature called, so every index traps.
+	f64 := byte(0x7c)
+	in := wasmModule(
+		vecSec(1, fnType([]byte{f64}, []byte{f64}), fnType(nil, []byte{f64, f64}), fnType([]byte{0x7f}, []byte{f64})),
+		vecSec(3, []byte{1}, []byte{2}),
+		vecSec(4, []byte{0x70, 0x00, 2}),
+		vecSec(7, exportEntry("call", 0, 1)),
+		vecSec(9, cat([]byte{0x00, 0x41, 0, 0x0b}, vec([]byte{0}, []byte{0}))),
+		vecSec(10,
+			funcBody(nil, cat([]byte{0x44}, make([]byte, 8), []byte{0x44}, make([]byte, 8), []byte{0x0b})), // two f64 zeros
+			funcBody(nil, cat([]byte{0x44}, make([]byte, 8), []byte{0x20, 0, 0x11, 0, 0, 0x0b})),         // call_indirect (f64) -> (f64)
+		),
+	)
+	out, err := DirectCalls(in)
+	require.NoError(t, err)
+	ctx := context.Background()
+	for _, wasm := range [][]byte{in, out} {
+		rt := wazero.NewRuntime(ctx)
+		mod, err := rt.Instantiate(ctx, wasm)
+		require.NoError(t, err)
+		for idx := range uint64(3) {
+			_, err := mod.ExportedFunction("call").Call(ctx, idx)
+			assert.Error(t, err, "index %d", idx)
+		}
+		rt.Close(ctx)
+	}
+}
+
+func TestDirectCallsNeedNoMemoryForAHugeTable(t *testing.T) {
+	// A table may declare 2^32-1 entries in a few bytes; only the entries
+	// the segments fill take memory or code.
+	in := wasmModule(
+		vecSec(1, typeTick, typeI2I),
+		vecSec(3, []byte{0}, []byte{1}),
+		vecSec(4, cat([]byte{0x70, 0x00}, leb(1<<32-1))),
+		vecSec(7, exportEntry("call", 0, 1)),
+		vecSec(9, cat([]byte{0x00, 0x41, 1, 0x0b}, vec([]byte{0}))),
+		vecSec(10,
+			funcBody(nil, []byte{0x41, 42, 0x0b}),
+			funcBody(nil, []byte{0x20, 0, 0x11, 0, 0, 0x0b}),
+		),
+	)
+	out, err := DirectCalls(in)
+	require.NoError(t, err)
+	assert.Less(t, len(out), 2*len(in)+64)
+	ctx := context.Background()
+	rt := wazero.NewRuntime(ctx)
+	defer rt.Close(ctx)
+	mod, err := rt.Instantiate(ctx, out)
+	require.NoError(t, err)
+	r, err := mod.ExportedFunction("call").Call(ctx, 1)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(42), r[0])
+	for _, idx := range []uint64{0, 2, 1 << 31} {
+		_, err := mod.ExportedFunction("call").Call(ctx, idx)
+		assert.Error(t, err, "index %d", idx)
 	}
 }
 
