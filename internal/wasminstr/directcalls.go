@@ -22,47 +22,24 @@ package wasminstr
 // indices. Anything else is ErrUnsupported. A module that neither defines
 // nor imports a table is returned unchanged. Errors are of type *Error.
 func DirectCalls(wasm []byte) ([]byte, error) {
-	m := &module{fuelFunc: -1, globalSec: -1, exportSec: -1, codeSec: -1}
-	if err := m.splitSections(wasm); err != nil {
+	d := &dispatcher{module: newModule(Options{}), tableSec: -1, elemSec: -1}
+	err := d.readSections(wasm, func(i int, s section, r *reader) error {
+		switch {
+		case s.id == secTable:
+			d.tableSec = i
+			return sectionEnd(r, d.readTable(r))
+		case s.id == secElement && d.tableSec >= 0:
+			// (Without a table, segments can only be declarative ones, for
+			// ref.func: nothing to do.)
+			d.elemSec = i
+			return sectionEnd(r, d.readElements(r))
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	d := &dispatcher{module: m, tableSec: -1, elemSec: -1, typeSec: -1, funcSec: -1}
-	for i, s := range m.sections {
-		r := newReader(s.payload, s.off, sectionNames[s.id])
-		var err error
-		switch s.id {
-		case secType:
-			d.typeSec = i
-			err = m.readTypes(r)
-		case secImport:
-			err = m.readImports(r)
-		case secFunction:
-			d.funcSec = i
-			err = m.readFunctions(r)
-		case secTable:
-			d.tableSec = i
-			err = d.readTable(r)
-		case secExport:
-			err = m.readExports(r)
-		case secElement:
-			if d.tableSec < 0 {
-				continue // no table to fill: declarative segments for ref.func
-			}
-			d.elemSec = i
-			err = d.readElements(r)
-		case secCode:
-			m.codeSec = i
-			continue
-		default:
-			continue
-		}
-		if err == nil && r.remaining() != 0 {
-			err = r.errAt(r.pos, ErrMalformed, "%d unexpected bytes at the end of the section", r.remaining())
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	m := d.module
 	switch {
 	case m.importedTables > 0:
 		return nil, newError(ErrUnsupported, "import", -1, -1, "the module imports a table")
@@ -89,7 +66,7 @@ func DirectCalls(wasm []byte) ([]byte, error) {
 // dispatch functions.
 type dispatcher struct {
 	*module
-	typeSec, funcSec, tableSec, elemSec int // indices into sections, or -1
+	tableSec, elemSec int // indices into sections, or -1
 
 	tableSize uint32
 	segments  []elemSegment
@@ -253,38 +230,17 @@ func (d *dispatcher) fillTable() error {
 // with a call of its signature's dispatch function, and appends the
 // dispatch functions' bodies.
 func (d *dispatcher) rewriteCode(r *reader) error {
-	countPos := r.pos
-	n, err := r.readCount("function body", 1)
-	if err != nil {
-		return err
-	}
-	if n != d.definedFuncs {
-		return r.errAt(countPos, ErrMalformed, "code section has %d bodies but the function section declares %d functions", n, d.definedFuncs)
-	}
 	firstDispatch := d.importedFuncs + uint32(d.definedFuncs)
 	d.bySig = map[string]int{}
 	type site struct {
 		start, end int
 		dispatch   uint32
 	}
+	var sites []site
 	var bodies [][]byte
-	for i := 0; i < n; i++ {
-		size, err := r.readU32("function body size")
-		if err != nil {
-			return err
-		}
-		bodyPos := r.pos
-		body, err := r.readBytes(int(size), "function body")
-		if err != nil {
-			return err
-		}
-		br := newReader(body, r.base+bodyPos, "code")
-		br.fn = int64(d.importedFuncs) + int64(i)
-		if err := skipLocals(br); err != nil {
-			return err
-		}
-		var sites []site
-		err = walkExpr(br, &exprHooks{
+	err := d.eachBody(r, func(br *reader) *exprHooks {
+		sites = sites[:0]
+		return &exprHooks{
 			callIndirect: func(start, end int, typeIdx, tableIdx uint32) error {
 				if tableIdx != 0 {
 					return br.errAt(start, ErrMalformed, "call_indirect of table %d", tableIdx)
@@ -298,17 +254,8 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 			table: func(start int, name string) error {
 				return br.errAt(start, ErrUnsupported, "%s: the table may only be used by call_indirect", name)
 			},
-		})
-		if err != nil {
-			return err
 		}
-		if br.remaining() != 0 {
-			return br.errAt(br.pos, ErrMalformed, "%d unexpected bytes after the function's final end", br.remaining())
-		}
-		if len(sites) == 0 {
-			bodies = append(bodies, body)
-			continue
-		}
+	}, func(_ *reader, body, _ []byte) error {
 		out := make([]byte, 0, len(body))
 		last := 0
 		for _, s := range sites {
@@ -317,9 +264,10 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 			last = s.end
 		}
 		bodies = append(bodies, append(out, body[last:]...))
-	}
-	if r.remaining() != 0 {
-		return r.errAt(r.pos, ErrMalformed, "%d unexpected bytes at the end of the section", r.remaining())
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, sig := range d.sigs {
 		bodies = append(bodies, d.dispatchBody(sig))
@@ -329,23 +277,6 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 		code = append(appendU32(code, uint32(len(b))), b...)
 	}
 	d.code = code
-	return nil
-}
-
-// skipLocals steps over a body's local declarations.
-func skipLocals(br *reader) error {
-	locals, err := br.readCount("local declaration", 2)
-	if err != nil {
-		return err
-	}
-	for j := 0; j < locals; j++ {
-		if _, err := br.readU32("local count"); err != nil {
-			return err
-		}
-		if _, err := br.readValType("local type"); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 

@@ -116,7 +116,7 @@ func TestDirectCallsTellSignaturesApart(t *testing.T) {
 		vecSec(9, cat([]byte{0x00, 0x41, 0, 0x0b}, vec([]byte{0}, []byte{0}))),
 		vecSec(10,
 			funcBody(nil, cat([]byte{0x44}, make([]byte, 8), []byte{0x44}, make([]byte, 8), []byte{0x0b})), // two f64 zeros
-			funcBody(nil, cat([]byte{0x44}, make([]byte, 8), []byte{0x20, 0, 0x11, 0, 0, 0x0b})),         // call_indirect (f64) -> (f64)
+			funcBody(nil, cat([]byte{0x44}, make([]byte, 8), []byte{0x20, 0, 0x11, 0, 0, 0x0b})),           // call_indirect (f64) -> (f64)
 		),
 	)
 	out, err := DirectCalls(in)

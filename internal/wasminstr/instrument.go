@@ -189,11 +189,11 @@ type module struct {
 	fuelFunc     int64 // function index of the fuel import, -1 if absent
 
 	// Indices into sections, -1 if the section is absent.
-	globalSec, exportSec, codeSec int
-	code                          []byte // rewritten code section payload
-	definedGlobals                uint32
-	exportCount                   uint32
-	loops                         int // number of instrumented loops, for tests
+	typeSec, funcSec, globalSec, exportSec, codeSec int
+	code                                            []byte // rewritten code section payload
+	definedGlobals                                  uint32
+	exportCount                                     uint32
+	loops                                           int // number of instrumented loops, for tests
 }
 
 // Instrument returns a copy of the wasm binary module in which every loop
@@ -213,40 +213,9 @@ func instrument(wasm []byte, opts Options) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	m := &module{opts: opts, fuelFunc: -1, globalSec: -1, exportSec: -1, codeSec: -1}
-	if err := m.splitSections(wasm); err != nil {
+	m := newModule(opts)
+	if err := m.readSections(wasm, nil); err != nil {
 		return nil, 0, err
-	}
-	// Sections are in canonical order, so types and imports are known before
-	// the code section needs them.
-	for i, s := range m.sections {
-		r := newReader(s.payload, s.off, sectionNames[s.id])
-		switch s.id {
-		case secType:
-			err = m.readTypes(r)
-		case secImport:
-			err = m.readImports(r)
-		case secFunction:
-			err = m.readFunctions(r)
-		case secGlobal:
-			m.globalSec = i
-			err = m.readGlobals(r)
-		case secExport:
-			m.exportSec = i
-			err = m.readExports(r)
-		case secCode:
-			// Rewritten below, once the fuel import is known to be valid.
-			m.codeSec = i
-			continue
-		default:
-			continue
-		}
-		if err == nil && r.remaining() != 0 {
-			err = r.errAt(r.pos, ErrMalformed, "%d unexpected bytes at the end of the section", r.remaining())
-		}
-		if err != nil {
-			return nil, 0, err
-		}
 	}
 	if m.fuelFunc < 0 {
 		return nil, 0, newError(ErrFuelImport, "import", -1, -1, "module does not import function %q.%q", opts.ImportModule, opts.ImportName)
@@ -261,6 +230,62 @@ func instrument(wasm []byte, opts Options) ([]byte, int, error) {
 		return nil, 0, newError(ErrMalformed, "code", -1, -1, "function section declares %d functions but there is no code section", m.definedFuncs)
 	}
 	return m.assemble(wasm, fuelGlobal), m.loops, nil
+}
+
+// newModule returns an empty module to read with opts.
+func newModule(opts Options) *module {
+	return &module{opts: opts, fuelFunc: -1, typeSec: -1, funcSec: -1, globalSec: -1, exportSec: -1, codeSec: -1}
+}
+
+// readSections splits wasm into sections and reads the ones every
+// transformation needs: types, imports, functions, globals and exports,
+// noting the index of each and of the code section (which is rewritten
+// later, by the caller). Any other section goes to other, if not nil, which
+// may read it (and then check it with sectionEnd) or ignore it.
+// Sections are in canonical order, so types and imports are known before
+// the sections that refer to them.
+func (m *module) readSections(wasm []byte, other func(i int, s section, r *reader) error) error {
+	if err := m.splitSections(wasm); err != nil {
+		return err
+	}
+	for i, s := range m.sections {
+		r := newReader(s.payload, s.off, sectionNames[s.id])
+		var err error
+		switch s.id {
+		case secType:
+			m.typeSec = i
+			err = sectionEnd(r, m.readTypes(r))
+		case secImport:
+			err = sectionEnd(r, m.readImports(r))
+		case secFunction:
+			m.funcSec = i
+			err = sectionEnd(r, m.readFunctions(r))
+		case secGlobal:
+			m.globalSec = i
+			err = sectionEnd(r, m.readGlobals(r))
+		case secExport:
+			m.exportSec = i
+			err = sectionEnd(r, m.readExports(r))
+		case secCode:
+			m.codeSec = i
+		default:
+			if other != nil {
+				err = other(i, s, r)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sectionEnd returns err, or an error if r has not read its whole section.
+func sectionEnd(r *reader, err error) error {
+	if err == nil && r.remaining() != 0 {
+		err = r.errAt(r.pos, ErrMalformed, "%d unexpected bytes at the end of the section", r.remaining())
+	}
+	return err
 }
 
 // splitSections validates the header and slices the input into sections,
@@ -582,6 +607,44 @@ func fuelCheck(global uint32, fn uint32) []byte {
 // function body in the code section read by r, and stores the result in
 // m.code.
 func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
+	check := fuelCheck(fuelGlobal, uint32(m.fuelFunc))
+	out := make([]byte, 0, len(r.buf)+len(r.buf)/8)
+	out = appendU32(out, uint32(m.definedFuncs))
+	var loops []int
+	err := m.eachBody(r, func(*reader) *exprHooks {
+		loops = loops[:0]
+		return &exprHooks{loop: func(pos int) { loops = append(loops, pos) }}
+	}, func(br *reader, body, entry []byte) error {
+		if len(loops) == 0 {
+			out = append(out, entry...)
+			return nil
+		}
+		newSize := len(body) + len(loops)*len(check)
+		if int64(newSize) > math.MaxUint32 {
+			return br.errAt(0, ErrUnsupported, "instrumented body would be %d bytes, too large", newSize)
+		}
+		out = appendU32(out, uint32(newSize))
+		last := 0
+		for _, p := range loops {
+			out = append(out, body[last:p]...)
+			out = append(out, check...)
+			last = p
+		}
+		out = append(out, body[last:]...)
+		m.loops += len(loops)
+		return nil
+	})
+	m.code = out
+	return err
+}
+
+// eachBody decodes the code section read by r, which must hold one body per
+// defined function. For each body it skips the local declarations, walks
+// the instructions with the hooks that hooks returns (given the body's
+// reader, whose positions are relative to the body), and then calls done
+// with the body and its whole entry (size prefix included), to copy or
+// rewrite.
+func (m *module) eachBody(r *reader, hooks func(br *reader) *exprHooks, done func(br *reader, body, entry []byte) error) error {
 	countPos := r.pos
 	n, err := r.readCount("function body", 1)
 	if err != nil {
@@ -590,10 +653,6 @@ func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 	if n != m.definedFuncs {
 		return r.errAt(countPos, ErrMalformed, "code section has %d bodies but the function section declares %d functions", n, m.definedFuncs)
 	}
-	check := fuelCheck(fuelGlobal, uint32(m.fuelFunc))
-	out := make([]byte, 0, len(r.buf)+len(r.buf)/8)
-	out = append(out, r.buf[:r.pos]...) // the count, verbatim
-	var loops []int
 	for i := 0; i < n; i++ {
 		entryPos := r.pos
 		size, err := r.readU32("function body size")
@@ -613,35 +672,36 @@ func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 		if err := skipLocals(br); err != nil {
 			return err
 		}
-		loops = loops[:0]
-		if err := walkExpr(br, &exprHooks{loop: func(pos int) { loops = append(loops, pos) }}); err != nil {
+		if err := walkExpr(br, hooks(br)); err != nil {
 			return err
 		}
 		if br.remaining() != 0 {
 			return br.errAt(br.pos, ErrMalformed, "%d unexpected bytes after the function's final end", br.remaining())
 		}
-		if len(loops) == 0 {
-			out = append(out, r.buf[entryPos:r.pos]...)
-			continue
+		if err := done(br, body, r.buf[entryPos:r.pos]); err != nil {
+			return err
 		}
-		newSize := len(body) + len(loops)*len(check)
-		if int64(newSize) > math.MaxUint32 {
-			return br.errAt(0, ErrUnsupported, "instrumented body would be %d bytes, too large", newSize)
-		}
-		out = appendU32(out, uint32(newSize))
-		last := 0
-		for _, p := range loops {
-			out = append(out, body[last:p]...)
-			out = append(out, check...)
-			last = p
-		}
-		out = append(out, body[last:]...)
-		m.loops += len(loops)
 	}
 	if r.remaining() != 0 {
 		return r.errAt(r.pos, ErrMalformed, "%d unexpected bytes at the end of the section", r.remaining())
 	}
-	m.code = out
+	return nil
+}
+
+// skipLocals steps over a body's local declarations.
+func skipLocals(br *reader) error {
+	locals, err := br.readCount("local declaration", 2)
+	if err != nil {
+		return err
+	}
+	for j := 0; j < locals; j++ {
+		if _, err := br.readU32("local count"); err != nil {
+			return err
+		}
+		if _, err := br.readValType("local type"); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
