@@ -24,7 +24,7 @@ type Instance struct {
 	ctx context.Context
 	mod api.Module
 
-	// exports caches the guest's exports by export; see Instance.export.
+	// exports holds the function handles made so far (see Instance.export).
 	exports [numExports]api.Function
 
 	// stack holds the parameters and results of the per-call exports
