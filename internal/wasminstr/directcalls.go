@@ -1,5 +1,7 @@
 package wasminstr
 
+import "github.com/coderun/coderun/internal/leb128"
+
 // DirectCalls returns a copy of the wasm binary module without a function
 // table: every call_indirect becomes a direct call to a dispatch function,
 // one per signature, that switches on the table index and calls the
@@ -95,7 +97,7 @@ type elemSegment struct {
 // compares. The parameter count comes first: every byte is a possible value
 // type, so no separator could tell (f64) -> (f64) from () -> (f64, f64).
 func sigKey(t funcType) string {
-	return string(appendU32(nil, uint32(len(t.params)))) + string(t.params) + string(t.results)
+	return string(leb128.AppendUint32(nil, uint32(len(t.params)))) + string(t.params) + string(t.results)
 }
 
 // readTable reads the table section: exactly one funcref table.
@@ -260,7 +262,7 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 		last := 0
 		for _, s := range sites {
 			out = append(out, body[last:s.start]...)
-			out = appendU32(append(out, opCall), s.dispatch)
+			out = leb128.AppendUint32(append(out, opCall), s.dispatch)
 			last = s.end
 		}
 		bodies = append(bodies, append(out, body[last:]...))
@@ -272,9 +274,9 @@ func (d *dispatcher) rewriteCode(r *reader) error {
 	for _, sig := range d.sigs {
 		bodies = append(bodies, d.dispatchBody(sig))
 	}
-	code := appendU32(nil, uint32(len(bodies)))
+	code := leb128.AppendUint32(nil, uint32(len(bodies)))
 	for _, b := range bodies {
-		code = append(appendU32(code, uint32(len(b))), b...)
+		code = append(leb128.AppendUint32(code, uint32(len(b))), b...)
 	}
 	d.code = code
 	return nil
@@ -336,22 +338,22 @@ func (d *dispatcher) dispatchBody(sig funcType) []byte {
 	for range len(cases) + 1 {
 		b = append(b, opBlock, blockTypeEmpty)
 	}
-	b = appendU32(append(b, opLocalGet), uint32(len(sig.params)))
-	b = appendU32(append(b, opBrTable), uint32(len(labels)))
+	b = leb128.AppendUint32(append(b, opLocalGet), uint32(len(sig.params)))
+	b = leb128.AppendUint32(append(b, opBrTable), uint32(len(labels)))
 	for _, l := range labels {
 		if l < 0 {
-			b = appendU32(b, trap)
+			b = leb128.AppendUint32(b, trap)
 		} else {
-			b = appendU32(b, uint32(l))
+			b = leb128.AppendUint32(b, uint32(l))
 		}
 	}
-	b = appendU32(b, trap)
+	b = leb128.AppendUint32(b, trap)
 	for _, f := range cases {
 		b = append(b, opEnd)
 		for p := range sig.params {
-			b = appendU32(append(b, opLocalGet), uint32(p))
+			b = leb128.AppendUint32(append(b, opLocalGet), uint32(p))
 		}
-		b = appendU32(append(b, opCall), f)
+		b = leb128.AppendUint32(append(b, opCall), f)
 		b = append(b, opReturn)
 	}
 	return append(b, opEnd, opUnreachable, opEnd)
@@ -388,12 +390,12 @@ func (d *dispatcher) assemble(wasm []byte) []byte {
 		case i == d.typeSec:
 			out = append(out, encodeSection(secType, encodeTypes(types))...)
 		case i == d.funcSec:
-			payload := appendU32(nil, uint32(d.definedFuncs+len(dispatchTypes)))
+			payload := leb128.AppendUint32(nil, uint32(d.definedFuncs+len(dispatchTypes)))
 			for _, t := range d.funcTypes[d.importedFuncs:] {
-				payload = appendU32(payload, t)
+				payload = leb128.AppendUint32(payload, t)
 			}
 			for _, t := range dispatchTypes {
-				payload = appendU32(payload, t)
+				payload = leb128.AppendUint32(payload, t)
 			}
 			out = append(out, encodeSection(secFunction, payload)...)
 		case i == d.codeSec:
@@ -407,10 +409,10 @@ func (d *dispatcher) assemble(wasm []byte) []byte {
 
 // encodeTypes encodes a type section payload.
 func encodeTypes(types []funcType) []byte {
-	b := appendU32(nil, uint32(len(types)))
+	b := leb128.AppendUint32(nil, uint32(len(types)))
 	for _, t := range types {
-		b = appendU32(append(b, 0x60), uint32(len(t.params)))
-		b = appendU32(append(b, t.params...), uint32(len(t.results)))
+		b = leb128.AppendUint32(append(b, 0x60), uint32(len(t.params)))
+		b = leb128.AppendUint32(append(b, t.params...), uint32(len(t.results)))
 		b = append(b, t.results...)
 	}
 	return b

@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"math"
 	"unicode/utf8"
+
+	"github.com/coderun/coderun/internal/leb128"
 )
 
 // Defaults applied by Instrument to zero-valued Options fields.
@@ -591,15 +593,15 @@ func (m *module) readExports(r *reader) error {
 // rather than eqz means a host that returns zero or a negative value gets
 // called on every iteration instead of silently disabling the check.
 func fuelCheck(global uint32, fn uint32) []byte {
-	b := appendU32([]byte{opGlobalGet}, global)
+	b := leb128.AppendUint32([]byte{opGlobalGet}, global)
 	b = append(b, opI32Const, 1, opI32Sub, opGlobalSet)
-	b = appendU32(b, global)
+	b = leb128.AppendUint32(b, global)
 	b = append(b, opGlobalGet)
-	b = appendU32(b, global)
+	b = leb128.AppendUint32(b, global)
 	b = append(b, opI32Const, 0, opI32LeS, opIf, blockTypeEmpty, opCall)
-	b = appendU32(b, fn)
+	b = leb128.AppendUint32(b, fn)
 	b = append(b, opGlobalSet)
-	b = appendU32(b, global)
+	b = leb128.AppendUint32(b, global)
 	return append(b, opEnd)
 }
 
@@ -609,7 +611,7 @@ func fuelCheck(global uint32, fn uint32) []byte {
 func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 	check := fuelCheck(fuelGlobal, uint32(m.fuelFunc))
 	out := make([]byte, 0, len(r.buf)+len(r.buf)/8)
-	out = appendU32(out, uint32(m.definedFuncs))
+	out = leb128.AppendUint32(out, uint32(m.definedFuncs))
 	var loops []int
 	err := m.eachBody(r, func(*reader) *exprHooks {
 		loops = loops[:0]
@@ -623,7 +625,7 @@ func (m *module) rewriteCode(r *reader, fuelGlobal uint32) error {
 		if int64(newSize) > math.MaxUint32 {
 			return br.errAt(0, ErrUnsupported, "instrumented body would be %d bytes, too large", newSize)
 		}
-		out = appendU32(out, uint32(newSize))
+		out = leb128.AppendUint32(out, uint32(newSize))
 		last := 0
 		for _, p := range loops {
 			out = append(out, body[last:p]...)
@@ -710,12 +712,12 @@ func skipLocals(br *reader) error {
 // global and export sections created if the input had none.
 func (m *module) assemble(wasm []byte, fuelGlobal uint32) []byte {
 	// The new global: mutable i32 initialised to i32.const Quantum.
-	global := append([]byte{valI32, 1, opI32Const}, appendS32(nil, m.opts.Quantum)...)
+	global := append([]byte{valI32, 1, opI32Const}, leb128.AppendInt32(nil, m.opts.Quantum)...)
 	global = append(global, opEnd)
-	export := appendU32(nil, uint32(len(m.opts.ExportName)))
+	export := leb128.AppendUint32(nil, uint32(len(m.opts.ExportName)))
 	export = append(export, m.opts.ExportName...)
 	export = append(export, kindGlobal)
-	export = appendU32(export, fuelGlobal)
+	export = leb128.AppendUint32(export, fuelGlobal)
 
 	type chunk struct {
 		rank int // sectionRank, 0 for custom sections
@@ -775,13 +777,13 @@ func (m *module) assemble(wasm []byte, fuelGlobal uint32) []byte {
 func appendVector(payload []byte, count uint32, entry []byte) []byte {
 	r := newReader(payload, 0, "")
 	_, _ = r.readU32("count") // already validated while scanning
-	out := appendU32(nil, count+1)
+	out := leb128.AppendUint32(nil, count+1)
 	out = append(out, payload[r.pos:]...)
 	return append(out, entry...)
 }
 
 // encodeSection frames a payload as a section with a minimal size LEB128.
 func encodeSection(id byte, payload []byte) []byte {
-	out := appendU32([]byte{id}, uint32(len(payload)))
+	out := leb128.AppendUint32([]byte{id}, uint32(len(payload)))
 	return append(out, payload...)
 }

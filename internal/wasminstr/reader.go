@@ -1,7 +1,10 @@
 package wasminstr
 
 import (
+	"errors"
 	"unicode/utf8"
+
+	"github.com/coderun/coderun/internal/leb128"
 )
 
 // reader decodes the primitive encodings of the WebAssembly binary format
@@ -81,58 +84,34 @@ func (r *reader) readU32(what string) (uint32, error) {
 	return uint32(v), err
 }
 
-// readUnsigned decodes an unsigned LEB128 value of at most bits bits. It
-// enforces the spec's limits: no more than ceil(bits/7) bytes, and the unused
-// high bits of the final byte must be zero.
+// readUnsigned decodes an unsigned LEB128 value of at most bits bits,
+// within the spec's limits (package leb128).
 func (r *reader) readUnsigned(bits uint, what string) (uint64, error) {
-	start := r.pos
-	var result uint64
-	for shift := uint(0); ; shift += 7 {
-		b, err := r.readByte(what)
-		if err != nil {
-			return 0, r.eof(start, what)
-		}
-		if left := bits - shift; left <= 7 {
-			if b&0x80 != 0 || uint64(b) >= 1<<left {
-				return 0, r.errAt(start, ErrMalformed, "%s: LEB128 integer too long or out of range for u%d", what, bits)
-			}
-			return result | uint64(b)<<shift, nil
-		}
-		result |= uint64(b&0x7f) << shift
-		if b&0x80 == 0 {
-			return result, nil
-		}
+	v, n, err := leb128.DecodeUint(r.buf[r.pos:], bits)
+	if err != nil {
+		return 0, r.lebError(err, what, "u", bits)
 	}
+	r.pos += n
+	return v, nil
 }
 
 // readSigned decodes a signed LEB128 value of at most bits bits (32, 33 or
-// 64). The final byte's unused bits must all equal the sign bit, as the spec
-// requires.
+// 64), within the spec's limits (package leb128).
 func (r *reader) readSigned(bits uint, what string) (int64, error) {
-	start := r.pos
-	var result int64
-	for shift := uint(0); ; {
-		b, err := r.readByte(what)
-		if err != nil {
-			return 0, r.eof(start, what)
-		}
-		left := bits - shift
-		if left <= 7 {
-			// Bits left-1 .. 6 of the payload must be a pure sign extension.
-			mask := byte(0x7f) &^ (byte(1)<<(left-1) - 1)
-			if top := b & mask; b&0x80 != 0 || (top != 0 && top != mask) {
-				return 0, r.errAt(start, ErrMalformed, "%s: LEB128 integer too long or out of range for s%d", what, bits)
-			}
-		}
-		result |= int64(b&0x7f) << shift
-		shift += 7
-		if b&0x80 == 0 {
-			if b&0x40 != 0 && shift < 64 {
-				result |= -1 << shift
-			}
-			return result, nil
-		}
+	v, n, err := leb128.DecodeInt(r.buf[r.pos:], bits)
+	if err != nil {
+		return 0, r.lebError(err, what, "s", bits)
 	}
+	r.pos += n
+	return v, nil
+}
+
+// lebError turns a leb128 error at the current position into an *Error.
+func (r *reader) lebError(err error, what, sign string, bits uint) error {
+	if errors.Is(err, leb128.ErrTruncated) {
+		return r.eof(r.pos, what)
+	}
+	return r.errAt(r.pos, ErrMalformed, "%s: LEB128 integer too long or out of range for %s%d", what, sign, bits)
 }
 
 // readName decodes a length-prefixed UTF-8 name.
@@ -199,26 +178,4 @@ func isValType(b byte) bool {
 		return true
 	}
 	return false
-}
-
-// appendU32 appends v as a minimal unsigned LEB128.
-func appendU32(dst []byte, v uint32) []byte {
-	for v >= 0x80 {
-		dst = append(dst, byte(v)|0x80)
-		v >>= 7
-	}
-	return append(dst, byte(v))
-}
-
-// appendS32 appends v as a minimal signed LEB128.
-func appendS32(dst []byte, v int32) []byte {
-	x := int64(v)
-	for {
-		b := byte(x & 0x7f)
-		x >>= 7
-		if (x == 0 && b&0x40 == 0) || (x == -1 && b&0x40 != 0) {
-			return append(dst, b)
-		}
-		dst = append(dst, b|0x80)
-	}
 }

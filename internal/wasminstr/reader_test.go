@@ -4,13 +4,14 @@ import (
 	"math"
 	"testing"
 
+	"github.com/coderun/coderun/internal/leb128"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestLEBRoundTrip(t *testing.T) {
 	for _, v := range []uint32{0, 1, 63, 64, 127, 128, 300, 16383, 16384, 1 << 28, math.MaxUint32} {
-		enc := appendU32(nil, v)
+		enc := leb128.AppendUint32(nil, v)
 		assert.Equal(t, leb(uint64(v)), enc, "u32 %d", v)
 		r := newReader(enc, 0, "")
 		got, err := r.readU32("x")
@@ -19,7 +20,7 @@ func TestLEBRoundTrip(t *testing.T) {
 		assert.Zero(t, r.remaining())
 	}
 	for _, v := range []int32{0, 1, -1, 63, 64, -64, -65, 8191, -8192, math.MaxInt32, math.MinInt32} {
-		enc := appendS32(nil, v)
+		enc := leb128.AppendInt32(nil, v)
 		assert.Equal(t, sleb(int64(v)), enc, "s32 %d", v)
 		r := newReader(enc, 0, "")
 		got, err := r.readSigned(32, "x")

@@ -13,6 +13,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/coderun/coderun/internal/leb128"
 )
 
 // Section ids of the wasm binary format used here.
@@ -58,7 +60,7 @@ func Bake(module, mem []byte, stackTop uint32) ([]byte, error) {
 			// Only memory.init and data.drop refer to segments by index;
 			// the build instruments with RejectPassiveData, which proves
 			// the code uses neither, so the count is all that changes.
-			writeSection(&out, secDataCount, appendU32(nil, segs))
+			writeSection(&out, secDataCount, leb128.AppendUint32(nil, segs))
 		case secData:
 			sawData = true
 			writeSection(&out, secData, data)
@@ -138,12 +140,12 @@ func dataSegments(mem []byte, stackTop uint32) ([]byte, uint32) {
 		i = last + 1
 	}
 	var p []byte
-	p = appendU32(p, uint32(len(runs)))
+	p = leb128.AppendUint32(p, uint32(len(runs)))
 	for _, r := range runs {
 		p = append(p, 0x00, 0x41) // active, memory 0; i32.const
-		p = appendS32(p, int32(r.start))
+		p = leb128.AppendInt32(p, int32(r.start))
 		p = append(p, 0x0b) // end
-		p = appendU32(p, uint32(r.end-r.start))
+		p = leb128.AppendUint32(p, uint32(r.end-r.start))
 		p = append(p, mem[r.start:r.end]...)
 	}
 	return p, uint32(len(runs))
@@ -163,9 +165,9 @@ func raiseMemoryMin(payload []byte, pages uint32) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := appendU32(nil, 1)
+	p := leb128.AppendUint32(nil, 1)
 	p = append(p, flags)
-	p = appendU32(p, max(min, pages))
+	p = leb128.AppendUint32(p, max(min, pages))
 	if flags == 1 {
 		maxPages, err := r.u32()
 		if err != nil {
@@ -174,7 +176,7 @@ func raiseMemoryMin(payload []byte, pages uint32) ([]byte, error) {
 		if maxPages < pages {
 			return nil, fmt.Errorf("wasmsnap: memory maximum %d pages is below the snapshot's %d", maxPages, pages)
 		}
-		p = appendU32(p, maxPages)
+		p = leb128.AppendUint32(p, maxPages)
 	}
 	return p, nil
 }
@@ -205,7 +207,7 @@ func split(module []byte) ([]section, error) {
 
 func writeSection(out *bytes.Buffer, id byte, payload []byte) {
 	out.WriteByte(id)
-	out.Write(appendU32(nil, uint32(len(payload))))
+	out.Write(leb128.AppendUint32(nil, uint32(len(payload))))
 	out.Write(payload)
 }
 
@@ -226,64 +228,21 @@ func (r *reader) byte() (byte, error) {
 }
 
 func (r *reader) u32() (uint32, error) {
-	var v uint32
-	for shift := uint(0); shift < 35; shift += 7 {
-		c, err := r.byte()
-		if err != nil {
-			return 0, err
-		}
-		v |= uint32(c&0x7f) << shift
-		if c&0x80 == 0 {
-			return v, nil
-		}
+	v, n, err := leb128.DecodeUint(r.b[r.pos:], 32)
+	if err != nil {
+		return 0, fmt.Errorf("wasmsnap: at offset %d: %w", r.pos, err)
 	}
-	return 0, errors.New("wasmsnap: LEB128 too long")
+	r.pos += n
+	return uint32(v), nil
 }
 
 func (r *reader) s32() (int32, error) {
-	var v int64
-	var shift uint
-	for {
-		c, err := r.byte()
-		if err != nil {
-			return 0, err
-		}
-		v |= int64(c&0x7f) << shift
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return int32(v), nil
-		}
-		if shift >= 35 {
-			return 0, errors.New("wasmsnap: LEB128 too long")
-		}
+	v, n, err := leb128.DecodeInt(r.b[r.pos:], 32)
+	if err != nil {
+		return 0, fmt.Errorf("wasmsnap: at offset %d: %w", r.pos, err)
 	}
-}
-
-func appendU32(b []byte, v uint32) []byte {
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
-
-func appendS32(b []byte, v int32) []byte {
-	x := int64(v)
-	for {
-		c := byte(x & 0x7f)
-		x >>= 7
-		if (x == 0 && c&0x40 == 0) || (x == -1 && c&0x40 != 0) {
-			return append(b, c)
-		}
-		b = append(b, c|0x80)
-	}
+	r.pos += n
+	return int32(v), nil
 }
 
 // Split separates a module's memory image from its code: it returns the
@@ -325,9 +284,9 @@ func Split(module []byte) (image, stripped []byte, err error) {
 			if err := applySegments(image, s.payload); err != nil {
 				return nil, nil, err
 			}
-			writeSection(&out, secData, appendU32(nil, 0))
+			writeSection(&out, secData, leb128.AppendUint32(nil, 0))
 		case secDataCount:
-			writeSection(&out, secDataCount, appendU32(nil, 0))
+			writeSection(&out, secDataCount, leb128.AppendUint32(nil, 0))
 		default:
 			writeSection(&out, s.id, s.payload)
 		}

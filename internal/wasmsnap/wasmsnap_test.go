@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/coderun/coderun/internal/leb128"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -69,13 +70,13 @@ func TestBakeRejectsMalformedInput(t *testing.T) {
 
 func TestLEB128RoundTrip(t *testing.T) {
 	for _, v := range []int32{0, 1, -1, 63, 64, -64, -65, 1 << 20, -(1 << 30), 1<<31 - 1, -1 << 31} {
-		r := &reader{b: appendS32(nil, v)}
+		r := &reader{b: leb128.AppendInt32(nil, v)}
 		got, err := r.s32()
 		require.NoError(t, err)
 		assert.Equal(t, v, got)
 	}
 	for _, v := range []uint32{0, 127, 128, 1 << 21, 1<<32 - 1} {
-		r := &reader{b: appendU32(nil, v)}
+		r := &reader{b: leb128.AppendUint32(nil, v)}
 		got, err := r.u32()
 		require.NoError(t, err)
 		assert.Equal(t, v, got)
