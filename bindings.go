@@ -8,7 +8,7 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
-	"github.com/coderun/coderun/hostcalls"
+	"github.com/coderun/coderun/internal/hostcalls"
 )
 
 // Namespace is a group of host functions the program sees as one global

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/coderun/coderun/engine"
+	"github.com/coderun/coderun/internal/engine"
 )
 
 // virtualEpoch is where the deterministic clock starts: Date.now() in a

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coderun/coderun/engine"
-	"github.com/coderun/coderun/hostcalls"
+	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/hostcalls"
 )
 
 // run is the state of one program run. Its engine.Host methods are called

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coderun/coderun/engine"
-	"github.com/coderun/coderun/hostcalls"
+	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/hostcalls"
 )
 
 // Request is one run: the program and the host functions it may call.

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
-	"github.com/coderun/coderun/engine"
+	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/tsx"
 )
 

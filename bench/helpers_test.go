@@ -20,8 +20,8 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
-	"github.com/coderun/coderun/engine"
-	"github.com/coderun/coderun/hostcalls"
+	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/hostcalls"
 	"github.com/coderun/coderun/internal/tsx"
 )
 

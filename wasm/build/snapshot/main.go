@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/coderun/coderun/engine"
+	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/wasmsnap"
 )
 
