@@ -44,6 +44,17 @@ type Config struct {
 	// CompilationCacheDir, when not empty, keeps wazero's compiled code on
 	// disk so a new process skips most of the module compilation.
 	CompilationCacheDir string
+	// StateKey seals suspended runs (see [Suspend] and [Runtime.Resume]):
+	// their state is encrypted and authenticated with it (AES-256-GCM), so a
+	// state can be stored anywhere and only a Runtime holding the same key
+	// can resume it. It must be nil or exactly 32 bytes. Without it a run
+	// cannot suspend: a Function returning Suspend has its call rejected
+	// with a message saying so. Keep it secret, and share it between the
+	// processes that resume each other's runs.
+	StateKey []byte
+	// MaxSuspendedAge is how long a suspended run's state stays resumable
+	// after it was sealed. Range: 1ms to 30 days.
+	MaxSuspendedAge time.Duration
 }
 
 // FuelQuantum is the number of loop iterations inside the sandbox between two
@@ -59,6 +70,8 @@ const (
 	maxMemoryLimit = 3 << 30
 	maxInFlight    = 1_000_000
 	maxCallsLimit  = 1_000_000_000
+	maxSuspendAge  = 30 * 24 * time.Hour
+	stateKeyBytes  = 32
 )
 
 // DefaultConfig returns every default, explicitly.
@@ -73,6 +86,7 @@ func DefaultConfig() Config {
 		Seed:             0,
 		MaxCallsInFlight: 1000,
 		MaxCalls:         100_000,
+		MaxSuspendedAge:  24 * time.Hour,
 	}
 }
 
@@ -96,6 +110,12 @@ func (c Config) Validate() error {
 	}
 	if c.MaxCalls < 1 || c.MaxCalls > maxCallsLimit {
 		return fmt.Errorf("coderun: config: MaxCalls is %d, want 1 to %d", c.MaxCalls, maxCallsLimit)
+	}
+	if c.StateKey != nil && len(c.StateKey) != stateKeyBytes {
+		return fmt.Errorf("coderun: config: StateKey is %d bytes, want exactly %d (or nil to disable suspension)", len(c.StateKey), stateKeyBytes)
+	}
+	if c.MaxSuspendedAge < minDuration || c.MaxSuspendedAge > maxSuspendAge {
+		return fmt.Errorf("coderun: config: MaxSuspendedAge is %v, want %v to %v (30 days)", c.MaxSuspendedAge, minDuration, maxSuspendAge)
 	}
 	return nil
 }

@@ -34,6 +34,11 @@ type Result struct {
 	Logs []string `json:"logs"`
 	// Failure is set iff the run failed.
 	Failure *Failure `json:"failure,omitempty"`
+	// Suspended is set iff the run suspended: it waits on calls whose
+	// Functions returned [Suspend], and can go on only when they are
+	// answered through [Runtime.Resume]. Failure is then nil and Value
+	// absent.
+	Suspended *Suspension `json:"suspended,omitempty"`
 }
 
 // Runtime runs programs. It compiles the sandbox once and gives every run a

@@ -1,0 +1,87 @@
+package coderun
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// Suspend returns the error a [Function] returns to park its call instead
+// of answering it: the call stays pending inside the program, and the run
+// goes on with whatever else it can do (other calls, timers, microtasks).
+// Once nothing but parked calls is left to wait for, the run suspends: Run
+// or Resume returns a [Result] whose Suspended holds the run sealed into
+// bytes and the parked calls, and keeps nothing of it in the process. Any
+// process whose Runtime has the same [Config].StateKey and sandbox build
+// continues it with [Runtime.Resume] and the answers.
+//
+// reason says why the call waits (for example "needs a human's approval");
+// it is passed on in [PendingCall].Reason. Without a StateKey the run cannot
+// be sealed, and the call is rejected with a message saying so.
+func Suspend(reason string) error { return &suspendError{reason: reason} }
+
+// suspendError is the error Suspend returns; the bridge recognises it.
+type suspendError struct{ reason string }
+
+func (e *suspendError) Error() string {
+	return "coderun: the call was suspended (" + e.reason + "), but this run cannot suspend"
+}
+
+// Suspension is a suspended run: everything needed to continue it, and the
+// calls it waits on.
+type Suspension struct {
+	// State is the run, sealed: encrypted and authenticated with
+	// Config.StateKey, bound to the sandbox build and the namespaces' names,
+	// and valid for Config.MaxSuspendedAge. It holds only the memory pages
+	// the run changed, compressed. Store it anywhere; it may be resumed any
+	// number of times (making a resume happen once is the store's job).
+	State []byte `json:"state"`
+	// Pending are the parked calls, in the order the program made them.
+	Pending []PendingCall `json:"pending"`
+}
+
+// PendingCall is one parked call of a suspended run.
+type PendingCall struct {
+	// ID identifies the call within its run; an [Answer] names it.
+	ID string `json:"id"`
+	// Namespace is the Global of the call's namespace; Function the name the
+	// program called.
+	Namespace string `json:"namespace"`
+	Function  string `json:"function"`
+	// Args are the call's arguments as JSON ("null" for a call without).
+	Args json.RawMessage `json:"args"`
+	// Reason is what the Function passed to Suspend.
+	Reason string `json:"reason"`
+}
+
+// Answer settles one pending call when a run is resumed.
+type Answer struct {
+	// ID is the PendingCall's ID.
+	ID string
+	// Value resolves the call, as a Function's result would: any value
+	// encoding/json marshals to lossless JSON (a json.RawMessage is used as
+	// it is).
+	Value any
+	// Err, when not nil, rejects the call instead, with its message and the
+	// namespace's ErrorClass, as a Function's error would.
+	Err error
+}
+
+// Errors of Resume for a state it refuses; it then runs nothing. Test them
+// with errors.Is: the returned error wraps one and adds detail.
+var (
+	// ErrStateInvalid: the bytes are not a state, or were changed or cut
+	// short after sealing.
+	ErrStateInvalid = errors.New("coderun: the state is not valid: it was tampered with, truncated, or is not a coderun state")
+	// ErrStateKey: the state was sealed with another StateKey, or this
+	// Runtime has none.
+	ErrStateKey = errors.New("coderun: the state was sealed with another StateKey")
+	// ErrStateBuild: the state was made by another build of the sandbox.
+	ErrStateBuild = errors.New("coderun: the state was made by another build of the sandbox")
+	// ErrStateExpired: the state is older than its MaxSuspendedAge.
+	ErrStateExpired = errors.New("coderun: the state has expired")
+	// ErrStateBindings: the bindings do not match the namespaces the run
+	// was suspended with.
+	ErrStateBindings = errors.New("coderun: the bindings do not match the suspended run's namespaces")
+	// ErrAnswers: an answer names no pending call, or names one twice.
+	ErrAnswers = errors.New("coderun: the answers do not match the pending calls")
+)
