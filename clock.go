@@ -16,18 +16,19 @@ var virtualEpoch = time.Date(2025, time.January, 1, 0, 0, 0, 0, time.UTC)
 // runClock is a run's sense of time. In real mode it is the wall clock. In
 // virtual mode (Config.Deterministic) time stands still while the guest
 // computes and jumps to the next timer's deadline when the program waits, so
-// the same program gives the same Result on any machine.
+// the same program gives the same Result on any machine. Binding calls take
+// no virtual time: while one is in flight, a timer not yet due waits for it,
+// so the order of timers and call results never depends on how fast a host
+// function answered.
 //
 // Either way the run's elapsed time counts only the time it was live in a
 // process: a suspended run's clock stops, and resumes where it stopped, so
 // timers keep their remaining delay and performance.now never jumps.
 type runClock struct {
-	virtual   bool
-	start     time.Time     // real mode: now minus the elapsed time of earlier segments
-	v         time.Duration // virtual time since start
-	waitStart time.Time
-	waitLimit time.Duration
-	rng       *mrand.ChaCha8 // virtual mode: the guest's randomness
+	virtual bool
+	start   time.Time      // real mode: now minus the elapsed time of earlier segments
+	v       time.Duration  // virtual time since start
+	rng     *mrand.ChaCha8 // virtual mode: the guest's randomness
 }
 
 func newRunClock(now time.Time, virtual bool, seed int64) *runClock {
@@ -55,35 +56,13 @@ func (c *runClock) elapsed() time.Duration {
 func (c *runClock) due(deadline time.Duration) bool { return deadline <= c.elapsed() }
 
 // until returns how long to really wait for a deadline. A virtual clock
-// with nothing else to wait for jumps straight to it; with binding calls in
-// flight it lets real time pass, since their completions are real events.
-func (c *runClock) until(deadline time.Duration, callsInFlight bool) time.Duration {
+// jumps straight to it.
+func (c *runClock) until(deadline time.Duration) time.Duration {
 	if !c.virtual {
 		return deadline - time.Since(c.start)
 	}
-	if !callsInFlight {
-		c.v = max(c.v, deadline)
-		return 0
-	}
-	c.waitStart, c.waitLimit = time.Now(), deadline
-	return deadline - c.v
-}
-
-// waited records that a real wait for a timer ended by the timer.
-func (c *runClock) waited() {
-	if c.virtual && !c.waitStart.IsZero() {
-		c.v = max(c.v, c.waitLimit)
-		c.waitStart = time.Time{}
-	}
-}
-
-// interrupted records that a real wait for a timer ended early, by a call
-// completion: virtual time advances by the real time that passed.
-func (c *runClock) interrupted() {
-	if c.virtual && !c.waitStart.IsZero() {
-		c.v = min(c.v+time.Since(c.waitStart), c.waitLimit)
-		c.waitStart = time.Time{}
-	}
+	c.v = max(c.v, deadline)
+	return 0
 }
 
 // advanceTo moves virtual time forward to t.

@@ -155,7 +155,7 @@ func (r *run) restoreMemory(st *runState) error {
 	if err := r.inst.Grow(st.MemSize); err != nil {
 		return err
 	}
-	if err := applyPages(r.inst.MemoryView(), st.Pages); err != nil {
+	if err := applyDiff(r.inst.MemoryView(), st.Memory); err != nil {
 		return fmt.Errorf("%w: %v", ErrStateInvalid, err)
 	}
 	return r.inst.SetFuel(st.Fuel)

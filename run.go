@@ -380,8 +380,8 @@ func (r *run) loop() {
 			return
 		}
 		var timerC <-chan time.Time
-		if hasTimer {
-			wait := r.clock.until(next, running > 0)
+		if hasTimer && !(r.clock.virtual && running > 0 && !r.clock.due(next)) {
+			wait := r.clock.until(next)
 			if r.clock.virtual && next > r.cfg.WallTime {
 				r.fail(KindTimeout, r.wallTimeMessage())
 				return
@@ -400,14 +400,12 @@ func (r *run) loop() {
 		select {
 		case c := <-r.bridge.Done():
 			r.bridge.Received(c)
-			r.clock.interrupted()
 			if c.Parked != nil {
 				r.park(c)
 			} else {
 				r.guest(func() (engine.State, error) { return r.inst.Deliver(c.ID, c.OK, c.Payload) })
 			}
 		case <-timerC:
-			r.clock.waited()
 			r.fireDue()
 		case <-wall.C:
 			r.fail(KindTimeout, r.wallTimeMessage())

@@ -3,7 +3,6 @@ package coderun
 import (
 	"bytes"
 	"compress/flate"
-	"crypto/subtle"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -22,10 +21,9 @@ import (
 //
 // Between two export calls the guest's whole state is its linear memory and
 // its globals (ABI.md); its stack is empty. So a runState holds the memory
-// as the pages that differ from the snapshot image every instance starts
-// from, each XORed with the image so that what the run did not change
-// compresses to nothing, plus the fuel countdown and the host's side of the
-// run: logs, budgets spent, timers, clock, the parked calls.
+// as the bytes that differ from the snapshot image every instance starts
+// from, plus the fuel countdown and the host's side of the run: logs,
+// budgets spent, timers, clock, the parked calls.
 
 // statePurpose binds a box to its use: a box sealed for anything else under
 // the same key does not open as a run.
@@ -78,7 +76,7 @@ type runState struct {
 	Parked     []parkedState    `cbor:"11,keyasint"`
 	Fuel       uint32           `cbor:"12,keyasint"`
 	MemSize    uint64           `cbor:"13,keyasint"`
-	Pages      []byte           `cbor:"14,keyasint"` // (uint32 chunk index, stateChunk XOR bytes)...
+	Memory     []byte           `cbor:"14,keyasint"` // diffMemory against the image
 }
 
 // namespaceState is what the guest holds of a namespace: its global and
@@ -163,7 +161,7 @@ func (r *run) seal() ([]byte, error) {
 	}
 	mem := r.inst.MemoryView()
 	st.MemSize = uint64(len(mem))
-	st.Pages = diffPages(mem, r.rt.engine.Image())
+	st.Memory = diffMemory(mem, r.rt.engine.Image())
 
 	raw, err := cbor.Marshal(st)
 	if err != nil {
@@ -179,43 +177,79 @@ func (r *run) seal() ([]byte, error) {
 	return seal.Seal(r.cfg.StateKey, statePurpose, h.encode(), z.Bytes())
 }
 
-// diffPages lists the chunks of mem that differ from image (zeros past its
-// end), each as its index and its XOR with the image. The guest's stack,
-// empty between export calls, is skipped.
-func diffPages(mem, image []byte) []byte {
+// diffMemory lists the bytes of mem that differ from image (zeros past its
+// end) as runs: (offset delta, length) as uvarints, then the run's bytes.
+// Chunks equal to the image are skipped with one comparison; in a changed
+// chunk, differences closer than diffGap bytes join one run, so the list
+// holds little more than the bytes the run really changed. The guest's
+// stack, empty between export calls, is skipped.
+func diffMemory(mem, image []byte) []byte {
 	var out []byte
 	var zero [stateChunk]byte
-	for off := engine.GuestStackBytes; off+stateChunk <= len(mem); off += stateChunk {
-		cur := mem[off : off+stateChunk]
-		base := zero[:]
-		if off+stateChunk <= len(image) {
-			base = image[off : off+stateChunk]
-		} else if off < len(image) {
-			base = append(append([]byte(nil), image[off:]...), zero[:off+stateChunk-len(image)]...)
+	prev := 0 // end of the previous run
+	for off := engine.GuestStackBytes; off < len(mem); off += stateChunk {
+		cur := mem[off:min(off+stateChunk, len(mem))]
+		base := zero[:len(cur)]
+		switch {
+		case off+len(cur) <= len(image):
+			base = image[off : off+len(cur)]
+		case off < len(image): // the image ends inside this chunk
+			base = make([]byte, len(cur))
+			copy(base, image[off:])
 		}
 		if bytes.Equal(cur, base) {
 			continue
 		}
-		out = binary.LittleEndian.AppendUint32(out, uint32(off/stateChunk))
-		n := len(out)
-		out = append(out, zero[:]...)
-		subtle.XORBytes(out[n:], cur, base)
+		for i := 0; i < len(cur); {
+			if cur[i] == base[i] {
+				i++
+				continue
+			}
+			j, same := i+1, 0
+			for ; j < len(cur) && same < diffGap; j++ {
+				if cur[j] == base[j] {
+					same++
+				} else {
+					same = 0
+				}
+			}
+			end := j - same
+			out = binary.AppendUvarint(out, uint64(off+i-prev))
+			out = binary.AppendUvarint(out, uint64(end-i))
+			out = append(out, cur[i:end]...)
+			prev = off + end
+			i = j
+		}
 	}
 	return out
 }
 
-// applyPages XORs a diff into mem, which holds the image.
-func applyPages(mem, pages []byte) error {
-	const entry = 4 + stateChunk
-	if len(pages)%entry != 0 {
-		return errors.New("malformed page list")
-	}
-	for ; len(pages) > 0; pages = pages[entry:] {
-		off := int(binary.LittleEndian.Uint32(pages)) * stateChunk
-		if off < engine.GuestStackBytes || off+stateChunk > len(mem) {
-			return fmt.Errorf("page at %#x is outside the memory", off)
+// diffGap is the run of equal bytes that ends a run of differences: a
+// shorter one costs less stored than a new run's header.
+const diffGap = 8
+
+// applyDiff writes a diffMemory list into mem, which holds the image.
+func applyDiff(mem, diff []byte) error {
+	pos := 0
+	for len(diff) > 0 {
+		delta, n := binary.Uvarint(diff)
+		if n <= 0 {
+			return errors.New("malformed memory diff")
 		}
-		subtle.XORBytes(mem[off:off+stateChunk], mem[off:off+stateChunk], pages[4:entry])
+		length, m := binary.Uvarint(diff[n:])
+		if m <= 0 || uint64(len(diff)-n-m) < length {
+			return errors.New("malformed memory diff")
+		}
+		diff = diff[n+m:]
+		if delta > uint64(len(mem)) || uint64(pos)+delta+length > uint64(len(mem)) {
+			return fmt.Errorf("memory diff reaches past the memory (%d bytes)", len(mem))
+		}
+		pos += int(delta)
+		if pos < engine.GuestStackBytes {
+			return errors.New("memory diff writes into the stack")
+		}
+		pos += copy(mem[pos:], diff[:length])
+		diff = diff[length:]
 	}
 	return nil
 }

@@ -169,7 +169,7 @@ func TestSuspendWithoutAStateKeyRejectsTheCall(t *testing.T) {
 
 func TestResumeRefusesBadStates(t *testing.T) {
 	ns := approvals(nil)
-	rt := durableRuntime(t, func(c *Config) { c.MaxSuspendedAge = 300 * time.Millisecond })
+	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `return await tools.ask(1)`, Bindings: []Namespace{ns}})
 	require.NoError(t, err)
 	s := requireSuspended(t, res)
@@ -214,7 +214,11 @@ func TestResumeRefusesBadStates(t *testing.T) {
 	_, err = rt.Resume(bg, s.State, answers, []Namespace{noClass})
 	assert.ErrorIs(t, err, ErrStateBindings)
 
-	time.Sleep(400 * time.Millisecond)
+	brief := durableRuntime(t, func(c *Config) { c.MaxSuspendedAge = time.Millisecond })
+	res, err = brief.Run(context.Background(), Request{Program: `return await tools.ask(1)`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s = requireSuspended(t, res)
+	time.Sleep(5 * time.Millisecond)
 	_, err = rt.Resume(bg, s.State, answers, []Namespace{ns})
 	assert.ErrorIs(t, err, ErrStateExpired)
 	assert.ErrorContains(t, err, "expired at")
