@@ -156,4 +156,3 @@ func runWithPlan(t *testing.T, a, b *Runtime, program string, plan func(int64) b
 	require.NoError(t, err)
 	return out, rounds
 }
-
