@@ -130,7 +130,15 @@ func (r *Runtime) run(ctx context.Context, req Request) Result {
 }
 
 func (r *Runtime) execute(ctx context.Context, rn *run, req Request) Result {
-	prog, failure := transform(req.Program)
+	tctx, cancelTransform := context.WithDeadline(ctx, rn.start.Add(r.cfg.WallTime))
+	prog, failure, err := transform(tctx, req.Program)
+	cancelTransform()
+	if err != nil {
+		failure = &Failure{Kind: KindTimeout, Message: fmt.Sprintf("the WallTime budget ran out (%v)", r.cfg.WallTime)}
+		if ctx.Err() != nil {
+			failure = &Failure{Kind: KindAbort, Message: rn.abortBy}
+		}
+	}
 	if failure != nil {
 		rn.mapPos = func(s string) string { return s }
 		rn.fail(failure.Kind, failure.Message)
