@@ -53,6 +53,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$cache/$qjs_deb" "$work/pkg"
 src="$work/pkg/usr/src/quickjs-ng"
+# coderun's few changes to QuickJS-ng itself, each explained in its file.
+for p in "$here"/patches/*.patch; do
+	patch --quiet -d "$src" -p1 <"$p"
+done
 
 # The prelude's parts, concatenated in name order, become one C string.
 cat "$here"/prelude/*.js >"$work/prelude.js"
@@ -80,7 +84,7 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-I"$src" -I"$work" \
 	-Wl,--stack-first -Wl,-z,stack-size=$stack_size \
 	-o "$work/quickjs.raw.wasm" \
-	"$here/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
+	"$here/glue/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
 
 # Every loop header gets a fuel counter that calls coderun.fuel_tick every
 # quantum back-edges: the host's only way to interrupt native code. The

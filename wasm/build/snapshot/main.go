@@ -93,4 +93,5 @@ func (h *initHost) TimerClear(id uint32)                {}
 func (h *initHost) OutOfMemory(requested uint32) {
 	engine.Stop(errors.New("out of memory during initialisation"))
 }
-func (h *initHost) FuelTick() int32 { return 10000 }
+func (h *initHost) FuelTick() int32       { return 10000 }
+func (h *initHost) ReserveOutput(n int64) {}
