@@ -138,11 +138,6 @@ static void promise_reject_exception(JSContext *ctx, JSValueConst promise)
     JS_FreeValue(ctx, err);
 }
 
-/* call(nsIndex, fnName, args) -> promise. Sends the CBOR message
- * [id, nsIndex, fnName, args] (see ABI.md) and returns the call's promise,
- * which coderun_deliver settles. Arguments that are not lossless JSON
- * (TypeError) and a refusal by the host (RangeError) reject the promise;
- * nothing is thrown synchronously. */
 /* A call buffer that grew past this (a large argument) is freed after use
  * rather than kept for the rest of the run. */
 #define GLUE_CALL_BUF_KEEP 4096
@@ -159,6 +154,36 @@ static int call_args_check(crenc *e, size_t cbor_size)
     return 0;
 }
 
+/* Why a call is rejected; the prelude's bindingError picks the error's
+ * type from it when the namespace has no error class. */
+enum {
+    GLUE_CALL_FAILED = 0,   /* the host function failed: Error */
+    GLUE_CALL_REFUSED = 1,  /* the host refused to start it: RangeError */
+    GLUE_CALL_BAD_ARGS = 2, /* the arguments are not lossless JSON: TypeError */
+};
+
+/* Rejects promise with the error the prelude builds for a call of `name`
+ * in namespace ns: an instance of the namespace's error class when it has
+ * one, whatever went wrong, so a program handles every failed call alike. */
+static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValueConst name,
+                        JSValue message, int why)
+{
+    JSValue args[4] = { JS_NewUint32(ctx, ns), name, message, JS_NewInt32(ctx, why) };
+    JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
+    JS_FreeValue(ctx, message);
+    if (JS_IsException(err)) {
+        promise_reject_exception(ctx, promise);
+    } else {
+        fulfill_or_reject_promise(ctx, promise, err, true);
+        JS_FreeValue(ctx, err);
+    }
+}
+
+/* call(nsIndex, fnName, args) -> promise. Sends the CBOR message
+ * [id, nsIndex, fnName, args] (see ABI.md) and returns the call's promise,
+ * which coderun_deliver settles. Arguments that are not lossless JSON and a
+ * refusal by the host reject the promise (reject_call); nothing is thrown
+ * synchronously. */
 static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     /* The encoding buffer is reused across calls: a call message is built
@@ -187,9 +212,8 @@ static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     } else if (encode_json_value(ctx, args, "args", &msg, &err, call_args_check)) {
         if (msg.cap > GLUE_CALL_BUF_KEEP)
             crbuf_free(&msg);
-        JS_ThrowTypeError(ctx, "%s", err);
+        reject_call(ctx, promise, ns, argv[1], JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
         glue_free_fn(NULL, err);
-        promise_reject_exception(ctx, promise);
         return promise;
     }
     char ebuf[512];
@@ -197,18 +221,9 @@ static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     if (msg.cap > GLUE_CALL_BUF_KEEP)
         crbuf_free(&msg);
     if (rc < 0) {
-        /* Refused (a limit, an unknown name): the prelude builds the
-         * rejection, the namespace's error class or a RangeError. */
+        /* Refused (a limit, an unknown name). */
         size_t n = (size_t)-rc < sizeof ebuf ? (size_t)-rc : sizeof ebuf;
-        JSValue args[4] = { JS_NewUint32(ctx, ns), argv[1], JS_NewStringLen(ctx, ebuf, n), JS_TRUE };
-        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
-        JS_FreeValue(ctx, args[2]);
-        if (JS_IsException(err)) {
-            promise_reject_exception(ctx, promise);
-        } else {
-            fulfill_or_reject_promise(ctx, promise, err, true);
-            JS_FreeValue(ctx, err);
-        }
+        reject_call(ctx, promise, ns, argv[1], JS_NewStringLen(ctx, ebuf, n), GLUE_CALL_REFUSED);
         return promise;
     }
     calls_put((glue_call){ id, ns, js_dup(promise), js_dup(argv[1]) });

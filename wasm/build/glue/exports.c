@@ -255,7 +255,7 @@ GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, u
     } else if (!JS_IsException(v)) {
         /* The prelude builds the rejection: the namespace's error class,
          * with the member naming the function. */
-        JSValue args[4] = { JS_NewUint32(ctx, c.ns), c.name, v, JS_FALSE };
+        JSValue args[4] = { JS_NewUint32(ctx, c.ns), c.name, v, JS_NewInt32(ctx, GLUE_CALL_FAILED) };
         JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
         if (!JS_IsException(err)) {
             promise_settle(ctx, c.promise, err, 1);
