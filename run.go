@@ -286,6 +286,13 @@ func (r *run) TimerSet(id uint32, delayMs float64) {
 
 func (r *run) TimerClear(id uint32) { r.timers.clear(id) }
 
+// ReserveOutput refuses a large output before the guest encodes it.
+func (r *run) ReserveOutput(n int64) {
+	if r.outBytes+n > r.cfg.MaxOutputBytes {
+		r.stop(KindOutputLimit, "output exceeded MaxOutputBytes (%d bytes): logs and output total at least %d bytes", r.cfg.MaxOutputBytes, r.outBytes+n)
+	}
+}
+
 func (r *run) OutOfMemory(requested uint32) {
 	r.stop(KindWorkerExit, "out of memory: the program exhausted MemoryLimitBytes (%d bytes) allocating %d more", r.cfg.MemoryLimitBytes, requested)
 }
