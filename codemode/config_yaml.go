@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/coderun/coderun/internal/bytesize"
 )
 
 // The helpers below walk the YAML node tree instead of decoding into tagged
@@ -140,45 +142,29 @@ func durationValue(n *yaml.Node, path string) (time.Duration, error) {
 	return d, nil
 }
 
-// byteUnits are the suffixes byteSizeValue accepts, longest first so "MiB"
-// is not read as "B".
-var byteUnits = []struct {
-	suffix string
-	size   int64
-}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}}
-
-// byteSizeValue decodes a byte count: a plain integer, or a number with a
-// binary unit such as "64MiB".
+// byteSizeValue decodes a byte count: a YAML integer, or a string in
+// bytesize's syntax such as "64MiB" (the CLI's byte flags read the same).
 func byteSizeValue(n *yaml.Node, path string) (int64, error) {
 	bad := func() (int64, error) {
-		return 0, nodeError(n, path, "%s is not allowed; want a byte count such as 1048576, 512KiB, 64MiB or 1GiB", describe(n))
+		return 0, nodeError(n, path, "%s is not allowed; want a byte count such as %s", describe(n), bytesize.Examples)
 	}
-	if n.Kind != yaml.ScalarNode {
+	var v int64
+	switch {
+	case n.Kind != yaml.ScalarNode:
 		return bad()
-	}
-	if n.Tag == "!!int" {
-		var v int64
+	case n.Tag == "!!int":
 		if n.Decode(&v) != nil {
 			return bad()
 		}
-		return v, nil
-	}
-	if n.Tag != "!!str" {
-		return bad()
-	}
-	s := strings.TrimSpace(n.Value)
-	for _, u := range byteUnits {
-		num, ok := strings.CutSuffix(s, u.suffix)
-		if !ok {
-			continue
-		}
-		v, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-		if err != nil || v < 0 || v > math.MaxInt64/u.size {
+	case n.Tag == "!!str":
+		var err error
+		if v, err = bytesize.Parse(n.Value); err != nil {
 			return bad()
 		}
-		return v * u.size, nil
+	default:
+		return bad()
 	}
-	return bad()
+	return v, nil
 }
 
 // globValue decodes a well-formed glob.
