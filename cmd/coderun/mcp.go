@@ -7,9 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/coderun/coderun/codemode"
@@ -53,7 +50,7 @@ func runMCP(c *command, args []string, std stdio) int {
 	// The handler is installed before anything slow starts, so Ctrl-C
 	// during a long upstream start-up stops cleanly instead of killing the
 	// process with children half started.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 
 	log, closeLog, err := openSessionLog(*logPath, std.err)
@@ -74,12 +71,12 @@ func runMCP(c *command, args []string, std stdio) int {
 		defer rt.Close(context.Background())
 		opts.Runtime = rt
 	}
-	up, err := startUpstreams(start, cfg, mcpproxy.Options{Log: log, CallTimeout: *callTimeout}, std.err)
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{Log: log, CallTimeout: *callTimeout}, std.err)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
+	defer closeHub(up.hub, std.err)
 	srv, err := mcpproxy.NewServer(up.cfg, up.hub, opts)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)

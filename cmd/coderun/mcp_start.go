@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/coderun/coderun/codemode"
@@ -50,17 +53,37 @@ func (sf *startFlags) loadConfig() (*codemode.Config, error) {
 // fails is in the report, not an error: the others go on. The error is for
 // a config that cannot be used at all. opts.Stderr and opts.StartTimeout
 // are set from stderr and the flags.
-func startUpstreams(sf *startFlags, cfg *codemode.Config, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
+// ctx ends the start-up early (Ctrl-C), stopping what had started.
+func startUpstreams(ctx context.Context, sf *startFlags, cfg *codemode.Config, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
 	opts.Stderr, opts.StartTimeout = stderr, sf.startTimeout
-	hub, report, err := mcpproxy.Start(cfg.Servers, opts)
+	hub, report, err := mcpproxy.Start(ctx, cfg.Servers, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sf.config, err)
 	}
 	if _, err := report.WriteTo(stderr); err != nil {
-		hub.Close()
+		closeHub(hub, stderr)
 		return nil, fmt.Errorf("writing the start-up report: %w", err)
 	}
 	return &upstreams{cfg: cfg, hub: hub, report: report}, nil
+}
+
+// closeHub stops the upstream servers, waiting at most shutdownGrace plus
+// the servers' own grace period; a server still stopping by then is
+// reported and left to the shutdown under way.
+func closeHub(hub *mcpproxy.Hub, stderr io.Writer) {
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := hub.Close(ctx); err != nil {
+		fmt.Fprintf(stderr, "coderun: %v\n", err)
+	}
+}
+
+// interruptContext is done on Ctrl-C or SIGTERM. Commands that start
+// upstream servers install it before starting them, so an interrupt during
+// a long start stops the servers already started rather than killing
+// coderun with its children half started.
+func interruptContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // openSessionLog opens the session log named by --log: a file appended to

@@ -30,12 +30,14 @@ func runSDK(c *command, args []string, std stdio) int {
 		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
 		return 2
 	}
-	up, err := startUpstreams(start, cfg, mcpproxy.Options{}, std.err)
+	ctx, stop := interruptContext()
+	defer stop()
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
+	defer closeHub(up.hub, std.err)
 
 	sdk, problems := up.hub.SDK(up.cfg)
 	for _, p := range problems {

@@ -33,12 +33,14 @@ func runTools(c *command, args []string, std stdio) int {
 		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
 		return 2
 	}
-	up, err := startUpstreams(start, cfg, mcpproxy.Options{}, std.err)
+	ctx, stop := interruptContext()
+	defer stop()
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
+	defer closeHub(up.hub, std.err)
 
 	if err := writeToolList(std.out, up.cfg, up.report, up.hub.Tools()); err != nil {
 		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
