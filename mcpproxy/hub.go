@@ -54,8 +54,10 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 	}
 	names := slices.Sorted(maps.Keys(servers)) // sorted: the first bad name reported is always the same one
 	for _, name := range names {
-		if err := checkServerName(name); err != nil {
-			return nil, nil, fmt.Errorf("mcpproxy: %w", err)
+		// Config.Validate checks names too; a Hub built from specs
+		// written in code gets the same rule here.
+		if err := codemode.CheckServerName(name); err != nil {
+			return nil, nil, fmt.Errorf("mcpproxy: servers.%s: %w", name, err)
 		}
 	}
 	for _, name := range names {
@@ -96,21 +98,6 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 	h.started = true
 	h.mu.Unlock()
 	return h, report, nil
-}
-
-// checkServerName rejects server names that would make "server.tool"
-// ambiguous or unusable as an MCP tool name.
-func checkServerName(name string) error {
-	if name == "" {
-		return fmt.Errorf("servers: a server has an empty name")
-	}
-	for _, r := range name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-		if !ok {
-			return fmt.Errorf("servers.%s: invalid server name: use letters, digits, '_' and '-' only", name)
-		}
-	}
-	return nil
 }
 
 // Tools returns every tool of every server that is up or was up, sorted by
