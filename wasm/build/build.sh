@@ -3,6 +3,9 @@
 #
 #   wasm/build/build.sh            rebuild wasm/quickjs.wasm in place
 #   wasm/build/build.sh OUT.wasm   build into OUT.wasm (used by the CI check)
+#   wasm/build/build.sh --source DIR
+#                                  unpack the pinned QuickJS-ng source into
+#                                  DIR and print its path (prelude_dev/run.sh)
 #
 # Needs Debian bookworm's clang-16, lld-16, wasi-libc and
 # libclang-rt-16-dev-wasm32 (install-toolchain.sh installs them), Go, and
@@ -48,6 +51,13 @@ fetch_source() {
 }
 
 fetch_source
+
+if [[ "${1:-}" == --source ]]; then
+	mkdir -p "${2:?--source needs a directory}"
+	dpkg-deb -x "$cache/$qjs_deb" "$2"
+	echo "$2/usr/src/quickjs-ng"
+	exit 0
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
