@@ -134,8 +134,8 @@ func (c *Config) Validate() error {
 	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > MaxMaxParallelSubCalls {
 		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, MaxMaxParallelSubCalls)}
 	}
-	if err := c.Budgets.Validate(); err != nil {
-		return &ConfigError{Key: "budgets", Problem: err.Error(), Err: err}
+	if err := validateBudgets(c.Budgets); err != nil {
+		return err
 	}
 	if err := validateGlobs("tools.include", c.Tools.Include); err != nil {
 		return err
@@ -153,8 +153,27 @@ func (c *Config) Validate() error {
 		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Servers)) {
+		if err := CheckServerName(name); err != nil {
+			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
+		}
 		if err := c.Servers[name].validate(); err != nil {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
+		}
+	}
+	return nil
+}
+
+// CheckServerName reports why name cannot name a server: programs and the
+// wire call its tools "name.tool", so it must be non-empty and hold only
+// letters, digits, '_' and '-'.
+func CheckServerName(name string) error {
+	if name == "" {
+		return errors.New("a server name must not be empty")
+	}
+	for _, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
+		if !ok {
+			return fmt.Errorf("invalid server name %q: use letters, digits, '_' and '-' only", name)
 		}
 	}
 	return nil

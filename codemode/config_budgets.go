@@ -2,13 +2,17 @@ package codemode
 
 import (
 	"math"
+	"reflect"
+	"strings"
 
 	coderun "github.com/coderun/coderun"
 	"go.yaml.in/yaml/v3"
 )
 
 // budgetSetters maps each key under budgets to the coderun.Config field it
-// sets. The ranges are not repeated here: coderun.Config.Validate owns them.
+// sets; a key is the field's name with a lower-case first letter, which
+// budgetKey relies on. The ranges are not repeated here:
+// coderun.Config.Validate owns them.
 var budgetSetters = map[string]func(n *yaml.Node, path string, c *coderun.Config) error{
 	"computeTime": func(n *yaml.Node, path string, c *coderun.Config) (err error) {
 		c.ComputeTime, err = durationValue(n, path)
@@ -55,23 +59,42 @@ var budgetSetters = map[string]func(n *yaml.Node, path string, c *coderun.Config
 	},
 }
 
-// parseBudgets overlays the budgets mapping on c. After each key it runs
-// coderun's own validation: c starts valid (the defaults) and Validate checks
-// fields independently, so the first failure is the key just set, and the
-// error can name that key next to coderun's statement of the range.
+// parseBudgets overlays the budgets mapping on c. It checks types only:
+// the ranges are coderun.Config.Validate's, which Config.Validate runs.
 func parseBudgets(n *yaml.Node, path string, c *coderun.Config) error {
 	keys := make([]string, 0, len(budgetSetters))
 	for k := range budgetSetters {
 		keys = append(keys, k)
 	}
 	return eachKey(n, path, keys, func(key string, v *yaml.Node) error {
-		keyPath := path + "." + key
-		if err := budgetSetters[key](v, keyPath, c); err != nil {
-			return err
-		}
-		if err := c.Validate(); err != nil {
-			return nodeError(v, keyPath, "%s is out of range: %v", describe(v), err)
-		}
-		return nil
+		return budgetSetters[key](v, path+"."+key, c)
 	})
+}
+
+// validateBudgets runs coderun.Config.Validate, the one statement of the
+// budgets' ranges, and names the YAML key of the field at fault. Validate
+// checks each field on its own, so that field is found by validating the
+// defaults with one field at a time taken from b.
+func validateBudgets(b coderun.Config) error {
+	err := b.Validate()
+	if err == nil {
+		return nil
+	}
+	problem := "out of range: " + strings.TrimPrefix(err.Error(), "coderun: config: ")
+	def := coderun.DefaultConfig()
+	got := reflect.ValueOf(b)
+	for i := range got.NumField() {
+		probe := def
+		reflect.ValueOf(&probe).Elem().Field(i).Set(got.Field(i))
+		if probe.Validate() != nil {
+			return &ConfigError{Key: "budgets." + budgetKey(got.Type().Field(i).Name), Problem: problem, Err: err}
+		}
+	}
+	return &ConfigError{Key: "budgets", Problem: problem, Err: err}
+}
+
+// budgetKey is the YAML key of a coderun.Config field: its name with a
+// lower-case first letter.
+func budgetKey(field string) string {
+	return strings.ToLower(field[:1]) + field[1:]
 }

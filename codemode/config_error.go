@@ -23,17 +23,21 @@ type ConfigError struct {
 	Err error
 }
 
-// Error renders "codemode: config: <file>:<line>: <key>: <problem>".
+// Error renders "<file>:<line>: <key>: <problem>" for a config read from a
+// file: the file places it, and its reader needs no Go package name. A
+// config from ParseConfig or built in code gets "codemode: config: " and
+// "line <n>: " (when known) instead of the file.
 func (e *ConfigError) Error() string {
 	var b strings.Builder
-	b.WriteString("codemode: config: ")
 	switch {
 	case e.File != "" && e.Line > 0:
 		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
 	case e.File != "":
 		b.WriteString(e.File + ": ")
 	case e.Line > 0:
-		fmt.Fprintf(&b, "line %d: ", e.Line)
+		fmt.Fprintf(&b, "codemode: config: line %d: ", e.Line)
+	default:
+		b.WriteString("codemode: config: ")
 	}
 	if e.Key != "" {
 		b.WriteString(e.Key + ": ")

@@ -3,7 +3,10 @@ package codemode
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -12,7 +15,12 @@ import (
 func LoadConfig(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &ConfigError{File: path, Problem: err.Error(), Err: err}
+		problem := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			problem = pe.Err.Error() // the message already starts with the path
+		}
+		return nil, &ConfigError{File: path, Problem: problem, Err: err}
 	}
 	c, err := ParseConfig(data)
 	var ce *ConfigError
@@ -27,13 +35,19 @@ func LoadConfig(path string) (*Config, error) {
 // together with capabilityOrder are each a *ConfigError naming the key, its
 // line and the values it allows.
 //
+// Parsing checks the document's shape and each value's type; the rules
+// about values are Validate's alone, run on the parsed Config, and a key to
+// line map gives its errors the line of the key they name.
+//
 // The top-level keys are mode, maxParallelSubCalls, budgets, tools, policy,
 // capabilityOrder and servers; see the package README for each.
 func ParseConfig(data []byte) (*Config, error) {
 	c := DefaultConfig()
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &ConfigError{Problem: err.Error(), Err: err}
+		// yaml's messages start with its package name; the rest ("line 3:
+		// did not find expected key") is for the reader.
+		return nil, &ConfigError{Problem: strings.TrimPrefix(err.Error(), "yaml: "), Err: err}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 { // empty file
 		return c, nil
@@ -45,11 +59,11 @@ func ParseConfig(data []byte) (*Config, error) {
 	err := eachKey(root, "", topLevelKeys, func(key string, v *yaml.Node) error {
 		switch key {
 		case "mode":
-			s, err := enumValue(v, key, "native", "code", "both")
+			s, err := scalarText(v, key)
 			c.Mode = Mode(s)
 			return err
 		case "maxParallelSubCalls":
-			n, err := intValue(v, key, 1, MaxMaxParallelSubCalls)
+			n, err := intValue(v, key, math.MinInt32, math.MaxInt32)
 			c.MaxParallelSubCalls = int(n)
 			return err
 		case "budgets":
@@ -60,7 +74,7 @@ func ParseConfig(data []byte) (*Config, error) {
 			return parsePolicy(v, key, &c.Policy)
 		case "capabilityOrder":
 			var err error
-			c.CapabilityOrder, err = globList(v, key)
+			c.CapabilityOrder, err = stringList(v, key)
 			return err
 		case "servers":
 			return parseServers(v, key, &c.Servers)
@@ -70,8 +84,11 @@ func ParseConfig(data []byte) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The one rule that spans two keys is checked once both are known.
-	if err := checkModeOrder(c.Mode, c.CapabilityOrder); err != nil {
+	if err := c.Validate(); err != nil {
+		var ce *ConfigError
+		if errors.As(err, &ce) && ce.Line == 0 {
+			ce.Line = keyLines(root).find(ce.Key)
+		}
 		return nil, err
 	}
 	return c, nil
@@ -81,7 +98,7 @@ var topLevelKeys = []string{"mode", "maxParallelSubCalls", "budgets", "tools", "
 
 func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 	return eachKey(n, path, []string{"include", "exclude"}, func(key string, v *yaml.Node) error {
-		list, err := globList(v, path+"."+key)
+		list, err := stringList(v, path+"."+key)
 		if key == "include" {
 			f.Include = list
 		} else {
@@ -94,7 +111,7 @@ func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 func parsePolicy(n *yaml.Node, path string, p *RulePolicy) error {
 	return eachKey(n, path, []string{"default", "rules"}, func(key string, v *yaml.Node) error {
 		if key == "default" {
-			s, err := enumValue(v, path+".default", actionNames...)
+			s, err := scalarText(v, path+".default")
 			p.Default = Action(s)
 			return err
 		}
@@ -105,10 +122,10 @@ func parsePolicy(n *yaml.Node, path string, p *RulePolicy) error {
 				var err error
 				switch key {
 				case "tool":
-					r.Tool, err = globValue(v, rulePath+".tool")
+					r.Tool, err = stringValue(v, rulePath+".tool")
 				case "action":
 					var s string
-					s, err = enumValue(v, rulePath+".action", actionNames...)
+					s, err = scalarText(v, rulePath+".action")
 					r.Action = Action(s)
 				case "reason":
 					r.Reason, err = stringValue(v, rulePath+".reason")
@@ -118,6 +135,8 @@ func parsePolicy(n *yaml.Node, path string, p *RulePolicy) error {
 			if err != nil {
 				return err
 			}
+			// Which keys a rule must have is the document's shape; what
+			// their values may be is Validate's (via RulePolicy.Validate).
 			if r.Tool == "" || r.Action == "" {
 				return nodeError(item, rulePath, "a rule needs both tool (a glob) and action (one of %s)", joinQuoted(actionNames))
 			}
@@ -140,8 +159,8 @@ func parseServers(n *yaml.Node, path string, servers *map[string]ServerSpec) err
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], resolve(n.Content[i+1])
 		name, err := stringValue(k, path)
-		if err != nil || name == "" {
-			return nodeError(k, path, "a server name must be a non-empty string")
+		if err != nil {
+			return nodeError(k, path, "a server name must be a string")
 		}
 		if _, dup := (*servers)[name]; dup {
 			return nodeError(k, path+"."+name, "server listed twice")
@@ -149,9 +168,6 @@ func parseServers(n *yaml.Node, path string, servers *map[string]ServerSpec) err
 		spec, err := parseServer(v, path+"."+name)
 		if err != nil {
 			return err
-		}
-		if err := spec.validate(); err != nil {
-			return nodeError(v, path+"."+name, "%v", err)
 		}
 		(*servers)[name] = spec
 	}

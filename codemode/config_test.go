@@ -3,6 +3,7 @@ package codemode
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,23 +110,23 @@ func TestParseConfigErrors(t *testing.T) {
 		{"mode not a string", "mode: 3\n",
 			[]string{`mode: "3" is not allowed; want one of "native", "code", "both"`}},
 		{"parallel zero", "maxParallelSubCalls: 0\n",
-			[]string{"maxParallelSubCalls", "want an integer from 1 to 1000"}},
+			[]string{"line 1", "maxParallelSubCalls: 0 is not allowed; want an integer from 1 (serial) to 1000"}},
 		{"parallel not int", "maxParallelSubCalls: many\n",
-			[]string{"maxParallelSubCalls", "want an integer from 1 to 1000"}},
+			[]string{"line 1", `maxParallelSubCalls: "many" is not allowed; want an integer`}},
 		{"bad duration", "budgets:\n  computeTime: 10\n",
 			[]string{"line 2", "budgets.computeTime", "want a duration such as 500ms, 10s or 1m30s"}},
 		{"duration out of range", "budgets:\n  wallTime: 48h\n",
-			[]string{"budgets.wallTime", "out of range", "WallTime", "1ms to 24h0m0s"}},
-		{"bytes out of range", "budgets:\n  memoryLimitBytes: 1MiB\n",
-			[]string{"budgets.memoryLimitBytes", "out of range", "16 MiB"}},
+			[]string{"line 2", "budgets.wallTime: out of range: WallTime is 48h0m0s, want 1ms to 24h0m0s"}},
+		{"bytes out of range", "mode: code\nbudgets:\n  computeTime: 1s\n  memoryLimitBytes: 1MiB\n",
+			[]string{"line 4", "budgets.memoryLimitBytes: out of range", "16 MiB"}},
 		{"bad byte size", "budgets:\n  maxOutputBytes: lots\n",
 			[]string{"budgets.maxOutputBytes", "want a byte count such as 1048576, 512KiB, 64MiB or 1GiB"}},
 		{"in flight out of range", "budgets:\n  maxCallsInFlight: 0\n",
-			[]string{"budgets.maxCallsInFlight", "MaxCallsInFlight is 0, want 1 to"}},
+			[]string{"line 2", "budgets.maxCallsInFlight", "MaxCallsInFlight is 0, want 1 to"}},
 		{"bad bool", "budgets:\n  deterministic: maybe\n",
 			[]string{"budgets.deterministic", "want true or false"}},
 		{"bad policy default", "policy:\n  default: maybe\n",
-			[]string{"policy.default", `want one of "allow", "deny", "ask"`}},
+			[]string{"line 2", "policy.default", `want one of "allow", "deny", "ask"`}},
 		{"bad rule action", "policy:\n  rules:\n    - tool: x\n      action: permit\n",
 			[]string{"line 4", "policy.rules[0].action", `want one of "allow", "deny", "ask"`}},
 		{"rule without action", "policy:\n  rules:\n    - tool: x\n",
@@ -133,15 +134,23 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown rule key", "policy:\n  rules:\n    - tool: x\n      action: deny\n      when: never\n",
 			[]string{"policy.rules[0].when: unknown key", `"action", "reason", "tool"`}},
 		{"bad glob", "tools:\n  include: ['a\\']\n",
-			[]string{"tools.include[0]", "unpaired", "want a glob"}},
+			[]string{"line 2", "tools.include[0]", "unpaired", "want a glob"}},
+		{"bad glob in a later item", "tools:\n  exclude:\n    - a\n    - 'b\\'\n",
+			[]string{"line 4", "tools.exclude[1]", "want a glob"}},
+		{"bad rule glob", "policy:\n  rules:\n    - action: deny\n      tool: 'x\\'\n",
+			[]string{"line 4", "policy.rules[0].tool", "want a glob"}},
 		{"filter not a list", "tools:\n  exclude: fs_*\n",
 			[]string{"tools.exclude", "want a list"}},
 		{"order with mode code", "mode: code\ncapabilityOrder: [search]\n",
-			[]string{"capabilityOrder: not allowed with mode code", "set mode to native or both"}},
+			[]string{"line 2", "capabilityOrder: not allowed with mode code", "set mode to native or both"}},
 		{"order with mode code, other order", "capabilityOrder: [search]\nmode: code\n",
-			[]string{"capabilityOrder: not allowed with mode code"}},
+			[]string{"line 1", "capabilityOrder: not allowed with mode code"}},
 		{"server with both", "servers:\n  s:\n    command: x\n    url: http://h\n",
-			[]string{"servers.s", "set exactly one of command or url (both are set)"}},
+			[]string{"line 2", "servers.s", "set exactly one of command or url (both are set)"}},
+		{"bad server name", "servers:\n  ok: {command: x}\n  my.fs:\n    command: x\n",
+			[]string{"line 3", `servers.my.fs: invalid server name "my.fs": use letters, digits, '_' and '-' only`}},
+		{"empty server name", "servers:\n  '': {command: x}\n",
+			[]string{"line 2", "servers.: a server name must not be empty"}},
 		{"server with neither", "servers:\n  s:\n    cwd: /\n",
 			[]string{"servers.s", "set exactly one of command or url (neither is set)"}},
 		{"server bad url", "servers:\n  s:\n    url: ftp://h\n",
@@ -157,6 +166,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"not yaml", "mode: [\n",
 			[]string{"codemode: config:"}},
 	}
+	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseConfig([]byte(c.src))
@@ -164,6 +174,21 @@ func TestParseConfigErrors(t *testing.T) {
 			for _, w := range c.want {
 				assert.Contains(t, err.Error(), w)
 			}
+			var ce *ConfigError
+			require.ErrorAs(t, err, &ce)
+			if c.name != "not yaml" { // the YAML parser's own message carries its line
+				assert.Positive(t, ce.Line, "every config error has a line")
+			}
+
+			// Read from a file, the message names the file and line, and
+			// no Go package.
+			path := filepath.Join(dir, "coderun.yml")
+			require.NoError(t, os.WriteFile(path, []byte(c.src), 0o600))
+			_, err = LoadConfig(path)
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), path+":"), err.Error())
+			assert.NotContains(t, err.Error(), "codemode:")
+			assert.NotContains(t, err.Error(), "coderun:")
 		})
 	}
 }
@@ -179,14 +204,14 @@ func TestLoadConfig(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(path, []byte("\nmode: sideways\n"), 0o600))
 	_, err = LoadConfig(path)
-	assert.EqualError(t, err, "codemode: config: "+path+`:2: mode: "sideways" is not allowed; want one of "native", "code", "both"`)
+	assert.EqualError(t, err, path+`:2: mode: "sideways" is not allowed; want one of "native", "code", "both"`)
 	var ce *ConfigError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "mode", ce.Key)
 	assert.Equal(t, 2, ce.Line)
 
 	_, err = LoadConfig(filepath.Join(dir, "missing.yml"))
-	assert.ErrorContains(t, err, "codemode: config: "+filepath.Join(dir, "missing.yml")+": ")
+	assert.EqualError(t, err, filepath.Join(dir, "missing.yml")+": no such file or directory")
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 
@@ -198,7 +223,9 @@ func TestConfigValidate(t *testing.T) {
 	}
 	assert.EqualError(t, mutate(func(c *Config) { c.Mode = "" }), `codemode: config: mode: "" is not allowed; want one of "native", "code", "both"`)
 	assert.EqualError(t, mutate(func(c *Config) { c.MaxParallelSubCalls = 0 }), "codemode: config: maxParallelSubCalls: 0 is not allowed; want an integer from 1 (serial) to 1000")
-	assert.ErrorContains(t, mutate(func(c *Config) { c.Budgets.WallTime = 0 }), "codemode: config: budgets: coderun: config: WallTime is 0s, want 1ms to 24h0m0s")
+	assert.EqualError(t, mutate(func(c *Config) { c.Budgets.WallTime = 0 }), "codemode: config: budgets.wallTime: out of range: WallTime is 0s, want 1ms to 24h0m0s")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Budgets.MaxCalls = -1 }), "budgets.maxCalls: out of range: MaxCalls is -1")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Servers = map[string]ServerSpec{"a b": {Command: "x"}} }), `servers.a b: invalid server name "a b"`)
 	assert.EqualError(t, mutate(func(c *Config) { c.Policy.Default = "sometimes" }), `codemode: config: policy.default: "sometimes" is not allowed; want one of "allow", "deny", "ask"`)
 	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: "x", Action: "y"}} }), `policy.rules[0].action: "y" is not allowed`)
 	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: `x\`, Action: ActionDeny}} }), "policy.rules[0].tool: glob")

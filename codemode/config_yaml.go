@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/coderun/coderun/internal/bytesize"
 )
 
 // The helpers below walk the YAML node tree instead of decoding into tagged
@@ -94,19 +96,24 @@ func stringValue(n *yaml.Node, path string) (string, error) {
 	return n.Value, nil
 }
 
-// enumValue decodes a string that must be one of allowed.
-func enumValue(n *yaml.Node, path string, allowed ...string) (string, error) {
-	s, err := stringValue(n, path)
-	if err != nil || !slices.Contains(allowed, s) {
-		return "", nodeError(n, path, "%s is not allowed; want one of %s", describe(n), joinQuoted(allowed))
+// scalarText decodes any scalar as its text, for settings with a fixed set
+// of values: "mode: 3" is then refused by Validate with the list of allowed
+// values, which says more than "want a string".
+func scalarText(n *yaml.Node, path string) (string, error) {
+	if n.Kind != yaml.ScalarNode {
+		return "", nodeError(n, path, "want a string, got %s", describe(n))
 	}
-	return s, nil
+	return n.Value, nil
 }
 
-// intValue decodes an integer in [lo, hi].
+// intValue decodes an integer that fits the Go type [lo, hi] stands for;
+// the setting's own range is Validate's.
 func intValue(n *yaml.Node, path string, lo, hi int64) (int64, error) {
 	var v int64
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil || v < lo || v > hi {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		return 0, nodeError(n, path, "%s is not allowed; want an integer", describe(n))
+	}
+	if n.Decode(&v) != nil || v < lo || v > hi {
 		return 0, nodeError(n, path, "%s is not allowed; want an integer from %d to %d", describe(n), lo, hi)
 	}
 	return v, nil
@@ -140,68 +147,29 @@ func durationValue(n *yaml.Node, path string) (time.Duration, error) {
 	return d, nil
 }
 
-// byteUnits are the suffixes byteSizeValue accepts, longest first so "MiB"
-// is not read as "B".
-var byteUnits = []struct {
-	suffix string
-	size   int64
-}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}}
-
-// byteSizeValue decodes a byte count: a plain integer, or a number with a
-// binary unit such as "64MiB".
+// byteSizeValue decodes a byte count: a YAML integer, or a string in
+// bytesize's syntax such as "64MiB" (the CLI's byte flags read the same).
 func byteSizeValue(n *yaml.Node, path string) (int64, error) {
 	bad := func() (int64, error) {
-		return 0, nodeError(n, path, "%s is not allowed; want a byte count such as 1048576, 512KiB, 64MiB or 1GiB", describe(n))
+		return 0, nodeError(n, path, "%s is not allowed; want a byte count such as %s", describe(n), bytesize.Examples)
 	}
-	if n.Kind != yaml.ScalarNode {
+	var v int64
+	switch {
+	case n.Kind != yaml.ScalarNode:
 		return bad()
-	}
-	if n.Tag == "!!int" {
-		var v int64
+	case n.Tag == "!!int":
 		if n.Decode(&v) != nil {
 			return bad()
 		}
-		return v, nil
-	}
-	if n.Tag != "!!str" {
-		return bad()
-	}
-	s := strings.TrimSpace(n.Value)
-	for _, u := range byteUnits {
-		num, ok := strings.CutSuffix(s, u.suffix)
-		if !ok {
-			continue
-		}
-		v, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-		if err != nil || v < 0 || v > math.MaxInt64/u.size {
+	case n.Tag == "!!str":
+		var err error
+		if v, err = bytesize.Parse(n.Value); err != nil {
 			return bad()
 		}
-		return v * u.size, nil
+	default:
+		return bad()
 	}
-	return bad()
-}
-
-// globValue decodes a well-formed glob.
-func globValue(n *yaml.Node, path string) (string, error) {
-	s, err := stringValue(n, path)
-	if err != nil {
-		return "", err
-	}
-	if err := validateGlob(s); err != nil {
-		return "", nodeError(n, path, "%v; %s", err, globHelp)
-	}
-	return s, nil
-}
-
-// globList decodes a list of globs.
-func globList(n *yaml.Node, path string) ([]string, error) {
-	var out []string
-	err := eachItem(n, path, func(i int, item *yaml.Node) error {
-		g, err := globValue(item, fmt.Sprintf("%s[%d]", path, i))
-		out = append(out, g)
-		return err
-	})
-	return out, err
+	return v, nil
 }
 
 // stringList decodes a list of strings.
@@ -233,6 +201,60 @@ func stringMap(n *yaml.Node, path string) (map[string]string, error) {
 		out[k.Value] = s
 	}
 	return out, nil
+}
+
+// lineMap maps each key path of a document ("budgets.wallTime",
+// "policy.rules[0].action", "servers.fs") to its line, for the errors of
+// Validate, which knows keys but not lines.
+type lineMap map[string]int
+
+// keyLines records the line of every mapping key and list item under n,
+// with the paths eachKey and eachItem give them.
+func keyLines(n *yaml.Node) lineMap {
+	m := lineMap{}
+	var walk func(n *yaml.Node, path string, depth int)
+	walk = func(n *yaml.Node, path string, depth int) {
+		n = resolve(n)
+		if depth > 100 { // config documents are shallow; aliases could loop
+			return
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i]
+				p := joinPath(path, k.Value)
+				if _, dup := m[p]; !dup {
+					m[p] = k.Line
+				}
+				walk(n.Content[i+1], p, depth+1)
+			}
+		case yaml.SequenceNode:
+			for i, item := range n.Content {
+				p := fmt.Sprintf("%s[%d]", path, i)
+				m[p] = resolve(item).Line
+				walk(item, p, depth+1)
+			}
+		}
+	}
+	walk(n, "", 0)
+	return m
+}
+
+// find returns the line of key, or of its nearest enclosing key present in
+// the document ("budgets" for "budgets.wallTime" when the document has no
+// wallTime), or 0.
+func (m lineMap) find(key string) int {
+	for key != "" {
+		if line, ok := m[key]; ok {
+			return line
+		}
+		cut := max(strings.LastIndexByte(key, '.'), strings.LastIndexByte(key, '['))
+		if cut < 0 {
+			break
+		}
+		key = key[:cut]
+	}
+	return 0
 }
 
 // describe renders a node's value for an error message.

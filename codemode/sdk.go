@@ -10,6 +10,7 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/bytesize"
 )
 
 // SDKOptions are the limits the SDK states to the model. They must be the
@@ -186,9 +187,9 @@ func argsOptional(schema any) bool {
 
 // formatBytes renders a byte count with the largest exact binary unit.
 func formatBytes(n int64) string {
-	for _, u := range byteUnits {
-		if u.size > 1 && n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.suffix)
+	for _, u := range bytesize.Units {
+		if u.Size > 1 && n >= u.Size && n%u.Size == 0 {
+			return fmt.Sprintf("%d %s", n/u.Size, u.Suffix)
 		}
 	}
 	return fmt.Sprintf("%d bytes", n)

@@ -31,24 +31,33 @@ type Hub struct {
 	// started is set once Start has reported: changes seen while servers
 	// are still starting are part of the start-up report, not news.
 	started bool
+
+	closeOnce sync.Once
+	closed    chan struct{} // closed when every upstream has stopped
 }
 
 // Start connects to every server concurrently and returns once each has
 // either listed its tools or failed. A server that fails is reported with
 // its reason and left out; the others go on. The error is for a
-// misconfigured set of servers (an invalid name), not for a failing server.
-func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report, error) {
+// misconfigured set of servers (an invalid name), not for a failing server,
+// or ctx's error when ctx ends before every server has started or failed:
+// then the servers already started are stopped, and no Hub is returned.
+// ctx bounds only the start; the Hub lives until Close.
+func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report, error) {
 	opts = opts.withDefaults()
 	h := &Hub{
 		opts:      opts,
 		upstreams: make(map[string]*upstream, len(servers)),
 		listeners: make(map[int]func()),
 		reported:  make(map[Collision]bool),
+		closed:    make(chan struct{}),
 	}
 	names := slices.Sorted(maps.Keys(servers)) // sorted: the first bad name reported is always the same one
 	for _, name := range names {
-		if err := checkServerName(name); err != nil {
-			return nil, nil, fmt.Errorf("mcpproxy: %w", err)
+		// Config.Validate checks names too; a Hub built from specs
+		// written in code gets the same rule here.
+		if err := codemode.CheckServerName(name); err != nil {
+			return nil, nil, fmt.Errorf("mcpproxy: servers.%s: %w", name, err)
 		}
 	}
 	for _, name := range names {
@@ -61,12 +70,16 @@ func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report,
 	for i, name := range names {
 		u := h.upstreams[name]
 		wg.Go(func() {
-			err := u.start()
+			err := u.start(ctx)
 			tools, _ := u.snapshot()
 			statuses[i] = ServerStatus{Name: name, Endpoint: describe(u.spec), Tools: len(tools), Err: err}
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		_ = h.Close(context.WithoutCancel(ctx))
+		return nil, nil, fmt.Errorf("mcpproxy: start: %w", context.Cause(ctx))
+	}
 	report.Servers = statuses
 	_, report.Collisions = h.catalog()
 
@@ -85,21 +98,6 @@ func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report,
 	h.started = true
 	h.mu.Unlock()
 	return h, report, nil
-}
-
-// checkServerName rejects server names that would make "server.tool"
-// ambiguous or unusable as an MCP tool name.
-func checkServerName(name string) error {
-	if name == "" {
-		return fmt.Errorf("servers: a server has an empty name")
-	}
-	for _, r := range name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-		if !ok {
-			return fmt.Errorf("servers.%s: invalid server name: use letters, digits, '_' and '-' only", name)
-		}
-	}
-	return nil
 }
 
 // Tools returns every tool of every server that is up or was up, sorted by
@@ -178,12 +176,27 @@ func (h *Hub) changed() {
 	}
 }
 
-// Close disconnects every server, stopping the processes of stdio servers,
-// and waits for the Hub's goroutines to finish.
-func (h *Hub) Close() {
-	var wg sync.WaitGroup
-	for _, u := range h.upstreams {
-		wg.Go(u.close)
+// Close disconnects every server, stopping the processes of stdio servers
+// (each is given a grace period after its stdin closes, then SIGTERM and
+// SIGKILL), and waits for that and for the Hub's goroutines. If ctx ends
+// first, Close returns ctx's error and the shutdown, already under way,
+// finishes in the background: nothing is left running for good. Calls after
+// the first wait for the same shutdown.
+func (h *Hub) Close(ctx context.Context) error {
+	h.closeOnce.Do(func() {
+		var wg sync.WaitGroup
+		for _, u := range h.upstreams {
+			wg.Go(u.close)
+		}
+		go func() {
+			wg.Wait()
+			close(h.closed)
+		}()
+	})
+	select {
+	case <-h.closed:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("mcpproxy: close: servers still stopping: %w", context.Cause(ctx))
 	}
-	wg.Wait()
 }

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,9 +27,13 @@ func echoSpec(args ...string) codemode.ServerSpec {
 // startHub starts a Hub and closes it when the test ends.
 func startHub(t *testing.T, servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report) {
 	t.Helper()
-	h, report, err := Start(servers, opts)
+	h, report, err := Start(t.Context(), servers, opts)
 	require.NoError(t, err)
-	t.Cleanup(h.Close)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		assert.NoError(t, h.Close(ctx))
+	})
 	return h, report
 }
 
@@ -246,11 +253,72 @@ func (s *syncWriter) String() string {
 	return s.w.(interface{ String() string }).String()
 }
 
-var _ = context.Background
-
 func TestStartRejectsServerNamesThatBreakToolNames(t *testing.T) {
 	for _, name := range []string{"a.b", "", "has space"} {
-		_, _, err := Start(map[string]codemode.ServerSpec{name: echoSpec()}, Options{})
+		_, _, err := Start(t.Context(), map[string]codemode.ServerSpec{name: echoSpec()}, Options{})
 		assert.ErrorContains(t, err, "server", name)
 	}
+}
+
+// TestStartStopsWhenCtxEnds: a server that never answers the handshake
+// would hold Start for StartTimeout; ending ctx returns at once with ctx's
+// error, and the half-started process is stopped.
+func TestStartStopsWhenCtxEnds(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	mute := codemode.ServerSpec{Command: "sh", Args: []string{"-c", `echo $$ > "$0"; exec sleep 600`, pidFile}}
+	ctx, cancel := context.WithCancel(t.Context())
+	type started struct {
+		h   *Hub
+		err error
+	}
+	done := make(chan started, 1)
+	go func() {
+		h, _, err := Start(ctx, map[string]codemode.ServerSpec{"mute": mute, "echo": echoSpec()}, Options{StartTimeout: 10 * time.Minute})
+		done <- started{h, err}
+	}()
+	var pid int
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(pidFile)
+		if err != nil {
+			return false
+		}
+		pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
+		return err == nil
+	}, time.Minute, 10*time.Millisecond, "the mute server starts")
+	cancel()
+	select {
+	case r := <-done:
+		assert.Nil(t, r.h)
+		require.ErrorIs(t, r.err, context.Canceled)
+		assert.ErrorContains(t, r.err, "mcpproxy: start")
+	case <-time.After(time.Minute):
+		t.Fatal("Start did not return after its ctx ended")
+	}
+	assert.ErrorIs(t, syscall.Kill(pid, 0), syscall.ESRCH, "the mute server's process is gone")
+}
+
+// TestHubCloseWithEndedCtx: Close under a ctx that has already ended still
+// stops every server; it reports the ctx's error, and a later Close waits
+// for the same shutdown and returns nil.
+func TestHubCloseWithEndedCtx(t *testing.T) {
+	h, _, err := Start(t.Context(), map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
+	require.NoError(t, err)
+	u := h.upstreams["echo"]
+	u.mu.Lock()
+	proc := u.link.cmd.Process
+	u.mu.Unlock()
+
+	ended, cancel := context.WithCancel(t.Context())
+	cancel()
+	err = h.Close(ended)
+	if err != nil { // the shutdown may win the race against the ended ctx
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.ErrorContains(t, err, "servers still stopping")
+	}
+	ctx, cancelWait := context.WithTimeout(t.Context(), time.Minute)
+	defer cancelWait()
+	require.NoError(t, h.Close(ctx))
+	assert.ErrorIs(t, syscall.Kill(proc.Pid, 0), syscall.ESRCH, "the server's process is gone")
+	_, err = h.Call(t.Context(), "echo", "echo", json.RawMessage(`{"text":"x"}`))
+	assert.ErrorContains(t, err, "closed")
 }

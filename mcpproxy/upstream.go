@@ -57,11 +57,15 @@ func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChang
 	return u
 }
 
-// start makes the first connection. Its error is the server's start-up
-// failure as the report shows it. It runs before anyone else can use the
-// upstream, so it dials without the coordination session does.
-func (u *upstream) start() error {
-	if err := u.dial(); err != nil {
+// start makes the first connection, abandoning it when ctx ends. Its error
+// is the server's start-up failure as the report shows it. It runs before
+// anyone else can use the upstream, so it dials without the coordination
+// session does.
+func (u *upstream) start(ctx context.Context) error {
+	dctx, cancel := context.WithCancel(u.ctx)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	if err := u.dial(dctx); err != nil {
 		return fmt.Errorf("server %q failed to start: %w", u.name, err)
 	}
 	return nil
@@ -108,7 +112,9 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		u.dialing = done
 		u.mu.Unlock()
 
-		err := u.dial()
+		// The dial runs under the upstream's own context, not the caller's:
+		// every caller waiting on it shares its result.
+		err := u.dial(u.ctx)
 
 		u.mu.Lock()
 		u.dialing = nil
@@ -121,15 +127,16 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 	}
 }
 
-// dial connects, lists the tools and installs the new session. It records
-// a failure as the reason the server is down and returns it; the reason
-// does not repeat the server's name, which callers add.
-func (u *upstream) dial() error {
+// dial connects, lists the tools and installs the new session, giving up
+// when ctx ends or StartTimeout passes. It records a failure as the reason
+// the server is down and returns it; the reason does not repeat the
+// server's name, which callers add.
+func (u *upstream) dial(ctx context.Context) error {
 	l, err := newLink(u.name, u.spec, u.opts)
 	if err != nil {
 		return u.fail(err)
 	}
-	ctx, cancel := context.WithTimeout(u.ctx, u.opts.StartTimeout)
+	ctx, cancel := context.WithTimeout(ctx, u.opts.StartTimeout)
 	defer cancel()
 
 	cs, err := u.client.Connect(ctx, l.transport, nil)

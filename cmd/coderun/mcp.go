@@ -7,15 +7,19 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"github.com/coderun/coderun/codemode"
 	"github.com/coderun/coderun/mcpproxy"
 )
 
-func init() { commands["mcp"] = runMCP }
+var mcpCmd = &command{
+	name:     "mcp",
+	args:     "[flags]",
+	summary:  "serve Code Mode over MCP (stdio, or --http ADDR)",
+	synopsis: "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.",
+	run:      runMCP,
+}
 
 // shutdownGrace bounds how long stopping waits for HTTP requests and runs
 // in flight.
@@ -26,49 +30,73 @@ const shutdownGrace = 5 * time.Second
 // config's upstream servers. It returns the exit status: 0 after the
 // client disconnects or a signal, 1 when serving fails, 2 for a usage or
 // config error.
-func runMCP(args []string, stdout, stderr io.Writer) int {
-	fs, start := newFlagSet("mcp", "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.", stderr)
+func runMCP(c *command, args []string, std stdio) int {
+	fs := newFlagSet(c, std)
+	start := addStartFlags(fs)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDR`, e.g. 127.0.0.1:8931, instead of stdio")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
-	if status, stop := parseFlags(fs, args); stop {
+	cache := addCacheFlags(fs)
+	if status, stop := parseFlags(c, fs, args, std); stop {
 		return status
 	}
-
-	log, closeLog, err := openSessionLog(*logPath, stderr)
+	cfg, err := start.loadConfig()
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
+		return 2
+	}
+	cfg.Budgets.CompilationCacheDir = cache.resolve(cfg.Budgets.CompilationCacheDir)
+
+	// The handler is installed before anything slow starts, so Ctrl-C
+	// during a long upstream start-up stops cleanly instead of killing the
+	// process with children half started.
+	ctx, stop := interruptContext()
+	defer stop()
+
+	log, closeLog, err := openSessionLog(*logPath, std.err)
+	if err != nil {
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		return 2
 	}
 	defer closeLog()
-	up, err := startUpstreams(start, mcpproxy.Options{Log: log, CallTimeout: *callTimeout}, stderr)
+	opts := mcpproxy.ServerOptions{Log: log, Warnings: std.err}
+	if cfg.Mode != codemode.ModeNative {
+		// The runtime is made here rather than by the server so that an
+		// unusable cache falls back to compiling, with a warning.
+		rt, err := newRuntime(cfg.Budgets, std)
+		if err != nil {
+			fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
+			return 2
+		}
+		defer rt.Close(context.Background())
+		opts.Runtime = rt
+	}
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{Log: log, CallTimeout: *callTimeout}, std.err)
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
-	srv, err := mcpproxy.NewServer(up.cfg, up.hub, mcpproxy.ServerOptions{Log: log, Warnings: stderr})
+	defer closeHub(up.hub, std.err)
+	srv, err := mcpproxy.NewServer(up.cfg, up.hub, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		return 2
 	}
 	defer func() {
 		ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
 		if err := srv.Close(ctx); err != nil {
-			fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+			fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		}
 	}()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, srv, *httpAddr, stderr)
+		err = serveHTTP(ctx, srv, *httpAddr, std.err)
 	} else {
-		err = srv.Serve(ctx, os.Stdin, stdout)
+		err = srv.Serve(ctx, asReadCloser(std.in), std.out)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
 		return 1
 	}
 	return 0
@@ -110,4 +138,14 @@ func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stderr io
 		return fmt.Errorf("shutting down HTTP: %w", err)
 	}
 	return nil
+}
+
+// asReadCloser gives Serve the command's standard input as the ReadCloser it
+// takes: the reader itself when it can close (os.Stdin), else with a no-op
+// Close.
+func asReadCloser(r io.Reader) io.ReadCloser {
+	if rc, ok := r.(io.ReadCloser); ok {
+		return rc
+	}
+	return io.NopCloser(r)
 }

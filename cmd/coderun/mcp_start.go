@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/coderun/coderun/codemode"
@@ -31,26 +34,56 @@ type startFlags struct {
 	startTimeout time.Duration
 }
 
-// startUpstreams loads the config and connects to its servers, writing the
-// start-up report (one line per server, one per renamed tool) to stderr. A
-// server that fails is in the report, not an error: the others go on. The
-// error is for a config that cannot be used at all. opts.Stderr and
-// opts.StartTimeout are set from stderr and the flags.
-func startUpstreams(flags *startFlags, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
-	cfg, err := codemode.LoadConfig(flags.config)
+// addStartFlags adds the flags of every subcommand that connects to the
+// config's servers.
+func addStartFlags(fs *flag.FlagSet) *startFlags {
+	var sf startFlags
+	fs.StringVar(&sf.config, "config", defaultConfigPath, "the coderun.yml to read")
+	fs.DurationVar(&sf.startTimeout, "start-timeout", mcpproxy.DefaultStartTimeout, "how long each server may take to start and list its tools")
+	return &sf
+}
+
+// loadConfig reads the config named by --config.
+func (sf *startFlags) loadConfig() (*codemode.Config, error) {
+	return codemode.LoadConfig(sf.config)
+}
+
+// startUpstreams connects to cfg's servers, writing the start-up report
+// (one line per server, one per renamed tool) to stderr. A server that
+// fails is in the report, not an error: the others go on. The error is for
+// a config that cannot be used at all. opts.Stderr and opts.StartTimeout
+// are set from stderr and the flags.
+// ctx ends the start-up early (Ctrl-C), stopping what had started.
+func startUpstreams(ctx context.Context, sf *startFlags, cfg *codemode.Config, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
+	opts.Stderr, opts.StartTimeout = stderr, sf.startTimeout
+	hub, report, err := mcpproxy.Start(ctx, cfg.Servers, opts)
 	if err != nil {
-		return nil, err
-	}
-	opts.Stderr, opts.StartTimeout = stderr, flags.startTimeout
-	hub, report, err := mcpproxy.Start(cfg.Servers, opts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", flags.config, err)
+		return nil, fmt.Errorf("%s: %w", sf.config, err)
 	}
 	if _, err := report.WriteTo(stderr); err != nil {
-		hub.Close()
+		closeHub(hub, stderr)
 		return nil, fmt.Errorf("writing the start-up report: %w", err)
 	}
 	return &upstreams{cfg: cfg, hub: hub, report: report}, nil
+}
+
+// closeHub stops the upstream servers, waiting at most shutdownGrace plus
+// the servers' own grace period; a server still stopping by then is
+// reported and left to the shutdown under way.
+func closeHub(hub *mcpproxy.Hub, stderr io.Writer) {
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := hub.Close(ctx); err != nil {
+		fmt.Fprintf(stderr, "coderun: %v\n", err)
+	}
+}
+
+// interruptContext is done on Ctrl-C or SIGTERM. Commands that start
+// upstream servers install it before starting them, so an interrupt during
+// a long start stops the servers already started rather than killing
+// coderun with its children half started.
+func interruptContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // openSessionLog opens the session log named by --log: a file appended to
@@ -67,37 +100,4 @@ func openSessionLog(path string, stderr io.Writer) (*slog.Logger, func() error, 
 		return nil, nil, fmt.Errorf("session log: %w", err)
 	}
 	return codemode.NewSessionLog(f), f.Close, nil
-}
-
-// newFlagSet returns a flag set for a subcommand that reports its errors
-// and usage on stderr, with the flags every subcommand that connects to
-// the config's servers takes.
-func newFlagSet(name, synopsis string, stderr io.Writer) (*flag.FlagSet, *startFlags) {
-	fs := flag.NewFlagSet("coderun "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var sf startFlags
-	fs.StringVar(&sf.config, "config", defaultConfigPath, "the coderun.yml to read")
-	fs.DurationVar(&sf.startTimeout, "start-timeout", mcpproxy.DefaultStartTimeout, "how long each server may take to start and list its tools")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: coderun %s [flags]\n\n%s\n\nflags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs, &sf
-}
-
-// parseFlags parses args, returning the exit status to use when the
-// command must stop: 0 after -h, 2 after a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) (status int, stop bool) {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0, true
-		}
-		return 2, true
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		fs.Usage()
-		return 2, true
-	}
-	return 0, false
 }

@@ -190,7 +190,8 @@ func testMalformedConfig(t *testing.T, b binaries) {
 		"bad mode":        {"mode: fast\n", "mode"},
 		"bad server":      {"servers:\n  fs: { command: x, url: 'http://h/mcp' }\n", "servers.fs"},
 		"unknown key":     {"servers:\n  fs: { comand: x }\n", "servers.fs.comand"},
-		"not YAML at all": {"mode: [code\n", "config"},
+		"not YAML at all": {"mode: [code\n", "did not find expected"},
+		"bad server name": {"servers:\n  my.fs: { command: x }\n", "bad.yml:2: servers.my.fs: invalid server name"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			cfg := b.writeConfig(t, "bad.yml", c.yml)
@@ -198,6 +199,8 @@ func testMalformedConfig(t *testing.T, b binaries) {
 			assert.Equal(t, 2, code)
 			assert.Contains(t, out, c.want)
 			assert.Contains(t, out, "bad.yml")
+			assert.NotContains(t, out, "codemode:", "a user reads no Go package names")
+			assert.NotContains(t, out, "mcpproxy:")
 		})
 	}
 }

@@ -3,72 +3,74 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 
 	"github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/bytesize"
 )
 
-func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("coderun run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coderun run [flags] FILE|-\n\nRuns a TypeScript program and prints its Result as JSON.\n\nflags:")
-		fs.PrintDefaults()
-	}
+var runCmd = &command{
+	name:     "run",
+	args:     "[flags] FILE|-",
+	summary:  "run a TypeScript program and print its Result as JSON",
+	synopsis: "Runs a TypeScript program (- reads it from standard input) and prints its Result as JSON.",
+	run:      runProgram,
+}
+
+// runProgram implements `coderun run`. It returns 0 when the program
+// succeeded, 1 when it failed (the failure is in the printed Result), 2 for
+// a usage error.
+func runProgram(c *command, args []string, std stdio) int {
+	fs := newFlagSet(c, std)
 	cfg := coderun.DefaultConfig()
 	pretty := fs.Bool("pretty", false, "indent the JSON output")
 	fs.DurationVar(&cfg.ComputeTime, "compute-time", cfg.ComputeTime, "budget for guest execution time")
 	fs.DurationVar(&cfg.WallTime, "wall-time", cfg.WallTime, "budget for the whole run, waiting included")
-	fs.Int64Var(&cfg.MaxOutputBytes, "max-output-bytes", cfg.MaxOutputBytes, "bound on logs + value + failure message")
-	fs.Int64Var(&cfg.MemoryLimitBytes, "memory-limit-bytes", cfg.MemoryLimitBytes, "bound on guest memory")
+	fs.Var(bytesize.Flag{P: &cfg.MaxOutputBytes}, "max-output-bytes", "bound on logs + value + failure message: a `SIZE` such as 1048576 or 64MiB")
+	fs.Var(bytesize.Flag{P: &cfg.MemoryLimitBytes}, "memory-limit-bytes", "bound on guest memory: a `SIZE` such as 256MiB")
 	fs.Uint64Var(&cfg.Fuel, "fuel", cfg.Fuel, "deterministic compute budget in interrupt ticks (0: none)")
 	fs.BoolVar(&cfg.Deterministic, "deterministic", cfg.Deterministic, "seeded randomness and a virtual clock")
 	fs.Int64Var(&cfg.Seed, "seed", cfg.Seed, "seed for --deterministic")
 	fs.IntVar(&cfg.MaxCallsInFlight, "max-calls-in-flight", cfg.MaxCallsInFlight, "bound on binding calls in flight")
 	fs.IntVar(&cfg.MaxCalls, "max-calls", cfg.MaxCalls, "bound on binding calls per run")
-	fs.StringVar(&cfg.CompilationCacheDir, "cache-dir", cfg.CompilationCacheDir, "directory for the compiled-code cache")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	cache := addCacheFlags(fs)
+	if status, stop := parseFlags(c, fs, args, std, 1, 1); stop {
+		return status
+	}
+	cfg.CompilationCacheDir = cache.resolve("")
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(std.err, "coderun run: %v\n", err)
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "coderun run: want exactly one FILE (or - for standard input)")
-		fs.Usage()
-		return 2
-	}
-	src, err := readProgram(fs.Arg(0), stdin)
+	src, err := readProgram(fs.Arg(0), std.in)
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun run: %v\n", err)
+		fmt.Fprintf(std.err, "coderun run: %v\n", err)
 		return 2
 	}
 	// Ctrl-C aborts the program rather than killing the process, so the
 	// Result (with its logs so far) is still printed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rt, err := coderun.New(cfg)
+	rt, err := newRuntime(cfg, std)
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun run: %v\n", err)
+		fmt.Fprintf(std.err, "coderun run: %v\n", err)
 		return 2
 	}
 	defer rt.Close(context.Background())
 	res, err := rt.Run(ctx, coderun.Request{Program: src})
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun run: %v\n", err)
+		fmt.Fprintf(std.err, "coderun run: %v\n", err)
 		return 2
 	}
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(std.out)
 	if *pretty {
 		enc.SetIndent("", "  ")
 	}
 	if err := enc.Encode(res); err != nil {
-		fmt.Fprintf(stderr, "coderun run: write result: %v\n", err)
+		fmt.Fprintf(std.err, "coderun run: write result: %v\n", err)
 		return 2
 	}
 	if res.Failure != nil {

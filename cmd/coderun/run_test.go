@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,7 +20,7 @@ import (
 func cli(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := dispatch(args, strings.NewReader(stdin), &stdout, &stderr)
+	code := dispatch(args, stdio{strings.NewReader(stdin), &stdout, &stderr})
 	return code, stdout.String(), stderr.String()
 }
 
@@ -118,10 +117,7 @@ func TestVersion(t *testing.T) {
 // SIGINT while a program spins: the run ends as abort and the Result is
 // printed.
 func TestInterruptAbortsAndStillPrints(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "coderun")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	cmd := exec.Command(bin, "run", "-")
+	cmd := exec.Command(coderunBinary(t), "run", "-")
 	cmd.Stdin = strings.NewReader("console.log('spinning'); while (true) {}")
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
@@ -130,7 +126,7 @@ func TestInterruptAbortsAndStillPrints(t *testing.T) {
 	// interrupt before that still aborts, just with no logs yet.
 	time.Sleep(2 * time.Second)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit)
 	assert.Equal(t, 1, exit.ExitCode())

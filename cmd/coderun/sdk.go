@@ -7,30 +7,44 @@ import (
 	"github.com/coderun/coderun/mcpproxy"
 )
 
-func init() { commands["sdk"] = runSDK }
+var sdkCmd = &command{
+	name:     "sdk",
+	args:     "[flags]",
+	summary:  "print the TypeScript SDK the model sees",
+	synopsis: "Prints the TypeScript SDK the model sees in run_code's description.",
+	run:      runSDK,
+}
 
 // runSDK implements `coderun sdk`: it connects to the config's servers and
 // prints the Code Mode SDK exactly as `coderun mcp` puts it in run_code's
 // description. It returns 0, or 1 when a server failed to start (the SDK is
 // printed without its tools), or 2 for a usage or config error.
-func runSDK(args []string, stdout, stderr io.Writer) int {
-	fs, start := newFlagSet("sdk", "Prints the TypeScript SDK the model sees in run_code's description.", stderr)
-	if status, stop := parseFlags(fs, args); stop {
+func runSDK(c *command, args []string, std stdio) int {
+	fs := newFlagSet(c, std)
+	start := addStartFlags(fs)
+	if status, stop := parseFlags(c, fs, args, std); stop {
 		return status
 	}
-	up, err := startUpstreams(start, mcpproxy.Options{}, stderr)
+	cfg, err := start.loadConfig()
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun sdk: %v\n", err)
+		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
+	ctx, stop := interruptContext()
+	defer stop()
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
+	if err != nil {
+		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
+		return 2
+	}
+	defer closeHub(up.hub, std.err)
 
 	sdk, problems := up.hub.SDK(up.cfg)
 	for _, p := range problems {
-		fmt.Fprintf(stderr, "coderun: %v\n", p)
+		fmt.Fprintf(std.err, "coderun: %v\n", p)
 	}
-	if _, err := io.WriteString(stdout, sdk); err != nil {
-		fmt.Fprintf(stderr, "coderun sdk: %v\n", err)
+	if _, err := io.WriteString(std.out, sdk); err != nil {
+		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
 		return 1
 	}
 	if up.report.Failed() {

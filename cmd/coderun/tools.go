@@ -9,27 +9,41 @@ import (
 	"github.com/coderun/coderun/mcpproxy"
 )
 
-func init() { commands["tools"] = runTools }
+var toolsCmd = &command{
+	name:     "tools",
+	args:     "[flags]",
+	summary:  "list the upstream tools per server with their concurrency class",
+	synopsis: "Lists the upstream servers' tools with their concurrency class.",
+	run:      runTools,
+}
 
 // runTools implements `coderun tools`: it connects to the config's servers
 // and lists each server's tools under the names programs call them by, with
 // their concurrency class, and whether the config's tools filter hides
 // them. It returns 0, or 1 when a server failed to start, or 2 for a usage
 // or config error.
-func runTools(args []string, stdout, stderr io.Writer) int {
-	fs, start := newFlagSet("tools", "Lists the upstream servers' tools with their concurrency class.", stderr)
-	if status, stop := parseFlags(fs, args); stop {
+func runTools(c *command, args []string, std stdio) int {
+	fs := newFlagSet(c, std)
+	start := addStartFlags(fs)
+	if status, stop := parseFlags(c, fs, args, std); stop {
 		return status
 	}
-	up, err := startUpstreams(start, mcpproxy.Options{}, stderr)
+	cfg, err := start.loadConfig()
 	if err != nil {
-		fmt.Fprintf(stderr, "coderun tools: %v\n", err)
+		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
 		return 2
 	}
-	defer up.hub.Close()
+	ctx, stop := interruptContext()
+	defer stop()
+	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
+	if err != nil {
+		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
+		return 2
+	}
+	defer closeHub(up.hub, std.err)
 
-	if err := writeToolList(stdout, up.cfg, up.report, up.hub.Tools()); err != nil {
-		fmt.Fprintf(stderr, "coderun tools: %v\n", err)
+	if err := writeToolList(std.out, up.cfg, up.report, up.hub.Tools()); err != nil {
+		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
 		return 1
 	}
 	if up.report.Failed() {

@@ -2,21 +2,26 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"runtime/debug"
 
 	"github.com/coderun/coderun/wasm"
 )
 
-func printVersion(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "coderun version: takes no arguments")
-		return 2
+var versionCmd = &command{
+	name:     "version",
+	summary:  "print the engine and QuickJS versions and the wasm's sha256",
+	synopsis: "Prints coderun's version, the wazero and QuickJS-ng versions, and the sandbox wasm's sha256.",
+	run:      printVersion,
+}
+
+func printVersion(c *command, args []string, std stdio) int {
+	if status, stop := parseFlags(c, newFlagSet(c, std), args, std); stop {
+		return status
 	}
-	fmt.Fprintf(stdout, "coderun %s\n", moduleVersion("github.com/coderun/coderun"))
-	fmt.Fprintf(stdout, "engine: wazero %s\n", moduleVersion("github.com/tetratelabs/wazero"))
-	fmt.Fprintf(stdout, "quickjs-ng: %s\n", wasm.QuickJSVersion)
-	fmt.Fprintf(stdout, "wasm sha256: %s\n", wasm.SHA256())
+	fmt.Fprintf(std.out, "coderun %s\n", moduleVersion("github.com/coderun/coderun"))
+	fmt.Fprintf(std.out, "engine: wazero %s\n", moduleVersion("github.com/tetratelabs/wazero"))
+	fmt.Fprintf(std.out, "quickjs-ng: %s\n", wasm.QuickJSVersion)
+	fmt.Fprintf(std.out, "wasm sha256: %s\n", wasm.SHA256())
 	return 0
 }
 

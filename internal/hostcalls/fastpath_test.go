@@ -51,9 +51,15 @@ func referenceNormalize(v any, depth int) (any, error) {
 	switch x := v.(type) {
 	case nil, bool, string:
 		return x, nil
-	case uint64:
+	case uint64: // the ABI's integer rule, stated independently of the decoder
+		if x > 1<<53-1 {
+			return nil, errTruncated
+		}
 		return float64(x), nil
 	case int64:
+		if x > 1<<53-1 || x < -(1<<53-1) {
+			return nil, errTruncated
+		}
 		return float64(x), nil
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -87,7 +93,7 @@ func referenceNormalize(v any, depth int) (any, error) {
 // decodeArgs runs the fast decoder on one item, as DecodeCall does.
 func decodeArgs(b []byte) (any, error) {
 	r := cborReader{b: b}
-	v, err := r.jsonValue(0)
+	v, err := r.decodeValue()
 	if err == nil && r.off != len(b) {
 		err = errTruncated
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"unicode/utf8"
 )
 
 // Call is one validated call message from the guest.
@@ -31,8 +30,9 @@ type Call struct {
 // CBOR (ABI.md): a call is the hot path of every binding round trip, and
 // this accepts exactly what the guest's encoder emits. Indefinite lengths,
 // tags, byte strings, undefined and other simple values, invalid UTF-8,
-// duplicate or non-text map keys, non-finite floats, integers beyond 2^53,
-// nesting deeper than 1000 levels and trailing bytes are all refused.
+// duplicate or non-text map keys, non-finite floats, integers of magnitude
+// beyond 2^53-1, more than 1000 nested containers and trailing bytes are all
+// refused: the rules of the one decoder, cborReader.item.
 func DecodeCall(msg []byte) (Call, error) {
 	if len(msg) > MaxPayloadBytes {
 		return Call{}, fmt.Errorf("call message is %d bytes, over the %d-byte limit", len(msg), MaxPayloadBytes)
@@ -77,7 +77,7 @@ func DecodeCall(msg []byte) (Call, error) {
 		return Call{}, errors.New("call message has no arguments item")
 	}
 	argsStart := r.off
-	args, err := r.jsonValue(0)
+	args, err := r.decodeValue()
 	if err != nil {
 		return Call{}, fmt.Errorf("call arguments: %w", err)
 	}
@@ -101,90 +101,67 @@ func (r *cborReader) uint(what string) (uint64, error) {
 
 // str reads the n bytes of a text item's content.
 func (r *cborReader) str(n uint64) (string, error) {
-	if uint64(len(r.b)-r.off) < n {
-		return "", errTruncated
-	}
-	s := r.b[r.off : r.off+int(n)]
-	r.off += int(n)
-	if !utf8.Valid(s) {
-		return "", errors.New("invalid UTF-8 in string")
-	}
-	return string(s), nil
+	s, err := r.textBytes(n)
+	return string(s), err
 }
 
-// jsonValue decodes one lossless-JSON item into the shapes encoding/json
-// produces for an any: map[string]any, []any, string, float64, bool, nil.
-// depth is the item's nesting level, 0 for the arguments themselves.
-func (r *cborReader) jsonValue(depth int) (any, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("nested deeper than %d levels", maxDepth)
-	}
-	major, info, arg, err := r.head()
-	if err != nil {
+// decodeValue decodes one item into the shapes encoding/json produces for
+// an any: map[string]any, []any, string, float64, bool, nil.
+func (r *cborReader) decodeValue() (any, error) {
+	var b valueBuilder
+	if err := r.item(&b, 0); err != nil {
 		return nil, err
 	}
-	switch major {
-	case 0:
-		if arg > 1<<53 {
-			return nil, fmt.Errorf("integer %d is outside the safe range", arg)
-		}
-		return float64(arg), nil
-	case 1:
-		if arg >= 1<<53 {
-			return nil, fmt.Errorf("integer -%d is outside the safe range", arg+1)
-		}
-		return -1 - float64(arg), nil
-	case 3:
-		return r.str(arg)
-	case 4:
-		// Every element takes at least one byte: a length beyond the rest
-		// of the message is a lie, refused before anything is allocated.
-		if arg > uint64(len(r.b)-r.off) {
-			return nil, errTruncated
-		}
-		a := make([]any, arg)
-		for i := range a {
-			if a[i], err = r.jsonValue(depth + 1); err != nil {
-				return nil, err
-			}
-		}
-		return a, nil
-	case 5:
-		if arg > uint64(len(r.b)-r.off)/2 {
-			return nil, errTruncated
-		}
-		m := make(map[string]any, arg)
-		for i := uint64(0); i < arg; i++ {
-			km, _, kn, err := r.head()
-			if err != nil {
-				return nil, err
-			}
-			if km != 3 {
-				return nil, errors.New("map key is not a string")
-			}
-			k, err := r.str(kn)
-			if err != nil {
-				return nil, err
-			}
-			if _, dup := m[k]; dup {
-				return nil, fmt.Errorf("duplicate map key %q", k)
-			}
-			if m[k], err = r.jsonValue(depth + 1); err != nil {
-				return nil, err
-			}
-		}
-		return m, nil
-	case 7:
-		switch info {
-		case 20:
-			return false, nil
-		case 21:
-			return true, nil
-		case 22:
-			return nil, nil
-		}
-		return cborFloat(info, arg)
+	return b.result, nil
+}
+
+// valueBuilder is the sink that builds Go values.
+type valueBuilder struct {
+	result any
+	// open are the containers being filled, innermost last.
+	open []openValue
+}
+
+type openValue struct {
+	array []any
+	obj   map[string]any // nil for an array
+	key   string         // the key the next value goes under
+}
+
+// put places v in the innermost open container, or makes it the result.
+func (b *valueBuilder) put(v any) {
+	n := len(b.open)
+	switch {
+	case n == 0:
+		b.result = v
+	case b.open[n-1].obj != nil:
+		b.open[n-1].obj[b.open[n-1].key] = v
 	default:
-		return nil, fmt.Errorf("unsupported CBOR major type %d", major)
+		b.open[n-1].array = append(b.open[n-1].array, v)
+	}
+}
+
+func (b *valueBuilder) null()                    { b.put(nil) }
+func (b *valueBuilder) boolean(v bool)           { b.put(v) }
+func (b *valueBuilder) number(f float64, _ bool) { b.put(f) }
+func (b *valueBuilder) text(s []byte)            { b.put(string(s)) }
+func (b *valueBuilder) key(k []byte)             { b.open[len(b.open)-1].key = string(k) }
+
+func (b *valueBuilder) beginArray(n int) {
+	b.open = append(b.open, openValue{array: make([]any, 0, n)})
+}
+
+func (b *valueBuilder) beginMap(n int) {
+	b.open = append(b.open, openValue{obj: make(map[string]any, n)})
+}
+
+func (b *valueBuilder) end() {
+	n := len(b.open) - 1
+	c := b.open[n]
+	b.open = b.open[:n]
+	if c.obj != nil {
+		b.put(c.obj)
+	} else {
+		b.put(c.array)
 	}
 }

@@ -7,6 +7,9 @@
 #                                  pin another qjs-src version: download it
 #                                  from Debian's SUITE and rewrite the pins
 #                                  below and wasm/wasm.go (make wasm-upgrade)
+#   wasm/build/build.sh --source DIR
+#                                  unpack the pinned QuickJS-ng source into
+#                                  DIR and print its path (prelude_dev/run.sh)
 #
 # Exit status 3: the pinned QuickJS-ng source cannot be downloaded (and is
 # not in the cache); anything else non-zero is a real failure.
@@ -85,6 +88,13 @@ fi
 out="${1:-$root/wasm/quickjs.wasm}"
 
 fetch_source
+
+if [[ "${1:-}" == --source ]]; then
+	mkdir -p "${2:?--source needs a directory}"
+	dpkg-deb -x "$cache/$qjs_deb" "$2"
+	echo "$2/usr/src/quickjs-ng"
+	exit 0
+fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -8,14 +8,19 @@
 # The host is the real glue/glue.c compiled natively with gcc around host.c (a
 # fake host on a virtual clock), built once into $DEV_DIR; the prelude is
 # concatenated exactly as build.sh does and read at run time.
-# QJS_SRC points at an unpacked QuickJS-ng 0.17.0 source tree.
+# QJS_SRC points at an unpacked QuickJS-ng source tree; unset, the source
+# build.sh pins is unpacked into $DEV_DIR (build.sh --source).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 build="$(cd "$here/.." && pwd)"
-src="${QJS_SRC:-/tmp/qjs/usr/src/quickjs-ng}"
 dev="${DEV_DIR:-/tmp/coderun-prelude-dev}"
 mkdir -p "$dev"
+src="${QJS_SRC:-$dev/qjs/usr/src/quickjs-ng}"
+if [[ ! -f "$src/quickjs.h" ]]; then
+	echo "run.sh: unpacking the QuickJS-ng source into $dev/qjs" >&2
+	src="$("$build/build.sh" --source "$dev/qjs")"
+fi
 
 host="$dev/host"
 newest_glue="$(ls -t "$build"/glue/*.c "$build"/patches/*.patch | head -1)"

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The compilation cache tests run the real binary, because the engine
+// keeps a compiled module in memory per cache directory: only a new process
+// reads the directory again.
+
+// runWithCacheHome runs `coderun args...` with the user cache directory at
+// home and the program on standard input, and returns the exit status,
+// stdout and stderr.
+func runWithCacheHome(t *testing.T, home, program string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(coderunBinary(t), args...)
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+home)
+	cmd.Stdin = strings.NewReader(program)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !assert.ErrorAs(t, err, &exit) {
+		t.FailNow()
+	}
+	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+}
+
+// cacheFiles lists the regular files under dir.
+func cacheFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, path)
+		}
+		return err
+	})
+	if !os.IsNotExist(err) {
+		require.NoError(t, err)
+	}
+	return files
+}
+
+func TestRunCachesByDefault(t *testing.T) {
+	home := t.TempDir()
+	code, out, stderr := runWithCacheHome(t, home, "return 6 * 7", "run", "-")
+	require.Equal(t, 0, code, stderr)
+	assert.JSONEq(t, "42", string(decode(t, out).Value))
+	assert.Empty(t, stderr)
+	assert.NotEmpty(t, cacheFiles(t, filepath.Join(home, "coderun")), "the compiled sandbox is kept under the user cache directory")
+
+	code, _, stderr = runWithCacheHome(t, home, "return 1", "run", "-")
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stderr, "a second run reads the cache without complaint")
+}
+
+func TestRunNoCache(t *testing.T) {
+	for _, args := range [][]string{{"--no-cache"}, {"--cache-dir", ""}} {
+		home := t.TempDir()
+		code, _, stderr := runWithCacheHome(t, home, "return 1", append(append([]string{"run"}, args...), "-")...)
+		require.Equal(t, 0, code, stderr)
+		assert.Empty(t, cacheFiles(t, home), "%v writes no cache", args)
+	}
+}
+
+// readOnlyDir returns a directory nobody can write to, root included: mode
+// 0555, and immutable when running as root (who ignores modes).
+func readOnlyDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "ro")
+	require.NoError(t, os.Mkdir(dir, 0o555))
+	if os.Geteuid() == 0 {
+		out, err := exec.Command("chattr", "+i", dir).CombinedOutput()
+		require.NoError(t, err, "as root, a read-only directory needs chattr +i: %s", out)
+		t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	}
+	probe := filepath.Join(dir, "probe")
+	if f, err := os.Create(probe); err == nil {
+		f.Close()
+		os.Remove(probe)
+		t.Fatalf("%s is still writable", dir)
+	}
+	return dir
+}
+
+func TestRunUnwritableCacheFallsBack(t *testing.T) {
+	dir := readOnlyDir(t)
+	code, out, stderr := runWithCacheHome(t, t.TempDir(), "return 'ok'", "run", "--cache-dir", dir, "-")
+	require.Equal(t, 0, code, stderr)
+	assert.JSONEq(t, `"ok"`, string(decode(t, out).Value))
+	assert.Contains(t, stderr, "coderun: warning: compilation cache "+dir+" is unusable")
+	assert.Contains(t, stderr, "-no-cache")
+}
+
+func TestRunCorruptCacheFallsBack(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	code, _, stderr := runWithCacheHome(t, t.TempDir(), "return 1", "run", "--cache-dir", dir, "-")
+	require.Equal(t, 0, code, stderr)
+	entries := cacheFiles(t, dir)
+	require.NotEmpty(t, entries)
+	for _, f := range entries {
+		require.NoError(t, os.WriteFile(f, []byte("not a compiled module"), 0o600))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stray"), []byte{0xff, 0}, 0o600))
+
+	code, out, stderr := runWithCacheHome(t, t.TempDir(), "return 'still runs'", "run", "--cache-dir", dir, "-")
+	require.Equal(t, 0, code, stderr)
+	assert.JSONEq(t, `"still runs"`, string(decode(t, out).Value))
+	assert.Contains(t, stderr, "coderun: warning: compilation cache "+dir+" is unusable")
+}
+
+// TestMCPCachesByDefault: coderun mcp in a mode with run_code compiles the
+// sandbox into the default cache directory too.
+func TestMCPCachesByDefault(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(t.TempDir(), "coderun.yml")
+	require.NoError(t, os.WriteFile(cfg, []byte("mode: code\n"), 0o600))
+	code, _, stderr := runWithCacheHome(t, home, "", "mcp", "--config", cfg)
+	require.Equal(t, 0, code, stderr)
+	assert.NotEmpty(t, cacheFiles(t, filepath.Join(home, "coderun")))
+}
