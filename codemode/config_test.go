@@ -39,6 +39,7 @@ budgets:
   deterministic: true
   seed: -7
   compilationCacheDir: /tmp/coderun-cache
+  maxSuspendedAge: 1h
 tools:
   include: ["fs_*", "search"]
   exclude: ["fs_delete"]
@@ -77,6 +78,7 @@ servers:
 			Deterministic:       true,
 			Seed:                -7,
 			CompilationCacheDir: "/tmp/coderun-cache",
+			MaxSuspendedAge:     time.Hour,
 		},
 		Tools: ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}},
 		Policy: RulePolicy{Default: ActionAsk, Rules: []Rule{
