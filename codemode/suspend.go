@@ -29,7 +29,7 @@ func NotYet(reason string) error { return &notYetError{reason: reason} }
 
 type notYetError struct{ reason string }
 
-func (e *notYetError) Error() string { return ErrNotYet.Error() + ": " + e.reason }
+func (e *notYetError) Error() string        { return ErrNotYet.Error() + ": " + e.reason }
 func (e *notYetError) Is(target error) bool { return target == ErrNotYet }
 
 // Suspension is a top-level call that waits for approvals.
