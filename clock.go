@@ -1,8 +1,9 @@
 package coderun
 
 import (
+	"crypto/rand"
 	"encoding/binary"
-	"math/rand/v2"
+	mrand "math/rand/v2"
 	"time"
 
 	"github.com/coderun/coderun/internal/engine"
@@ -15,18 +16,33 @@ var virtualEpoch = time.Date(2025, time.January, 1, 0, 0, 0, 0, time.UTC)
 // runClock is a run's sense of time. In real mode it is the wall clock. In
 // virtual mode (Config.Deterministic) time stands still while the guest
 // computes and jumps to the next timer's deadline when the program waits, so
-// the same program gives the same Result on any machine.
+// the same program gives the same Result on any machine. Binding calls take
+// no virtual time: while one is in flight, a timer not yet due waits for it,
+// so the order of timers and call results never depends on how fast a host
+// function answered.
+//
+// Either way the run's elapsed time counts only the time it was live in a
+// process: a suspended run's clock stops, and resumes where it stopped, so
+// timers keep their remaining delay and performance.now never jumps.
 type runClock struct {
-	virtual   bool
-	start     time.Time
-	v         time.Duration // virtual time since start
-	waitStart time.Time
-	waitLimit time.Duration
+	virtual bool
+	start   time.Time      // real mode: now minus the elapsed time of earlier segments
+	v       time.Duration  // virtual time since start
+	rng     *mrand.ChaCha8 // virtual mode: the guest's randomness
 }
 
-func newRunClock(start time.Time, virtual bool) *runClock {
-	return &runClock{virtual: virtual, start: start}
+func newRunClock(now time.Time, virtual bool, seed int64) *runClock {
+	c := &runClock{virtual: virtual, start: now}
+	if virtual {
+		var s [32]byte
+		binary.LittleEndian.PutUint64(s[:], uint64(seed))
+		c.rng = mrand.NewChaCha8(s)
+	}
+	return c
 }
+
+// startedAt is when the run would have started had it been live all along.
+func (c *runClock) startedAt() time.Time { return c.start }
 
 // elapsed is the run's time since it started.
 func (c *runClock) elapsed() time.Duration {
@@ -36,36 +52,17 @@ func (c *runClock) elapsed() time.Duration {
 	return time.Since(c.start)
 }
 
+// due reports whether a deadline has been reached without waiting.
+func (c *runClock) due(deadline time.Duration) bool { return deadline <= c.elapsed() }
+
 // until returns how long to really wait for a deadline. A virtual clock
-// with nothing else to wait for jumps straight to it; with binding calls in
-// flight it lets real time pass, since their completions are real events.
-func (c *runClock) until(deadline time.Duration, callsInFlight bool) time.Duration {
+// jumps straight to it.
+func (c *runClock) until(deadline time.Duration) time.Duration {
 	if !c.virtual {
 		return deadline - time.Since(c.start)
 	}
-	if !callsInFlight {
-		c.v = max(c.v, deadline)
-		return 0
-	}
-	c.waitStart, c.waitLimit = time.Now(), deadline
-	return deadline - c.v
-}
-
-// waited records that a real wait for a timer ended by the timer.
-func (c *runClock) waited() {
-	if c.virtual && !c.waitStart.IsZero() {
-		c.v = max(c.v, c.waitLimit)
-		c.waitStart = time.Time{}
-	}
-}
-
-// interrupted records that a real wait for a timer ended early, by a call
-// completion: virtual time advances by the real time that passed.
-func (c *runClock) interrupted() {
-	if c.virtual && !c.waitStart.IsZero() {
-		c.v = min(c.v+time.Since(c.waitStart), c.waitLimit)
-		c.waitStart = time.Time{}
-	}
+	c.v = max(c.v, deadline)
+	return 0
 }
 
 // advanceTo moves virtual time forward to t.
@@ -75,21 +72,57 @@ func (c *runClock) advanceTo(t time.Duration) {
 	}
 }
 
-// engineClock gives the guest its clocks and randomness: nil (the host's
-// real ones) unless the run is deterministic.
-func (c *runClock) engineClock(seed int64) *engine.Clock {
+// engineClock gives the guest its clocks and randomness. The monotonic
+// clock is the run's elapsed time, so it continues across a suspension.
+func (c *runClock) engineClock() *engine.Clock {
 	if !c.virtual {
-		return nil
+		return &engine.Clock{
+			Walltime: func() (int64, int32) {
+				t := time.Now()
+				return t.Unix(), int32(t.Nanosecond())
+			},
+			Nanotime: func() int64 { return int64(time.Since(c.start)) },
+			Random:   rand.Read,
+		}
 	}
-	var s [32]byte
-	binary.LittleEndian.PutUint64(s[:], uint64(seed))
-	rng := rand.NewChaCha8(s)
 	return &engine.Clock{
 		Walltime: func() (int64, int32) {
 			t := virtualEpoch.Add(c.v)
 			return t.Unix(), int32(t.Nanosecond())
 		},
 		Nanotime: func() int64 { return int64(c.v) },
-		Random:   rng.Read,
+		Random:   c.rng.Read,
 	}
+}
+
+// clockState is what a suspended run keeps of its clock.
+type clockState struct {
+	Virtual bool          `cbor:"1,keyasint"`
+	Elapsed time.Duration `cbor:"2,keyasint"`
+	RNG     []byte        `cbor:"3,keyasint,omitempty"`
+}
+
+func (c *runClock) save() (clockState, error) {
+	s := clockState{Virtual: c.virtual, Elapsed: c.elapsed()}
+	if c.rng != nil {
+		b, err := c.rng.MarshalBinary()
+		if err != nil {
+			return s, err
+		}
+		s.RNG = b
+	}
+	return s, nil
+}
+
+// restoreClock continues a saved clock from now.
+func restoreClock(s clockState, now time.Time) (*runClock, error) {
+	c := &runClock{virtual: s.Virtual, start: now.Add(-s.Elapsed)}
+	if s.Virtual {
+		c.v = s.Elapsed
+		c.rng = &mrand.ChaCha8{}
+		if err := c.rng.UnmarshalBinary(s.RNG); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
 }

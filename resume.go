@@ -2,13 +2,198 @@ package coderun
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/hostcalls"
 )
 
-// Resume continues a suspended run in a fresh sandbox: it opens state
-// (sealed by a Runtime with the same StateKey and sandbox build), settles
-// the pending calls the answers name, and runs until the program settles or
-// suspends again.
+// Resume continues a suspended run in a fresh sandbox: it opens state (from
+// [Suspension].State, sealed by a Runtime with the same StateKey and
+// sandbox build), settles the pending calls the answers name, in the order
+// the program made them, and runs on until the program settles or suspends
+// again. Answers may cover only some of the pending calls; the run then
+// suspends again once it waits on nothing but the others.
+//
+// bindings must have the Globals and ErrorClasses the run was started with,
+// in the same order; their Functions may differ (a function gone since
+// rejects the calls made to it). The budgets of this Runtime's Config apply
+// to the whole run: compute time, fuel, calls and output are counted from
+// the run's start, wall time over the time it was live in any process.
+//
+// Resume returns an error, and runs nothing, for a state it cannot use
+// (ErrStateInvalid, ErrStateKey, ErrStateBuild, ErrStateExpired), bindings
+// that do not match (ErrStateBindings), answers naming a call that is not
+// pending or naming one twice (ErrAnswers), invalid bindings, or a closed
+// Runtime (ErrClosed). A state may be resumed any number of times: each
+// Resume continues from the same point.
 func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bindings []Namespace) (Result, error) {
-	return Result{}, errors.New("coderun: Resume is not implemented yet")
+	if err := validateBindings(bindings); err != nil {
+		return Result{}, err
+	}
+	st, err := r.openState(state)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := matchBindings(st.Namespaces, bindings); err != nil {
+		return Result{}, err
+	}
+	byID, err := indexAnswers(st.Parked, answers)
+	if err != nil {
+		return Result{}, err
+	}
+	return r.guarded(ctx, bindings, func(rn *run) { rn.resume(st, byID) })
+}
+
+// callID is the ID a PendingCall carries: the guest's call id, unique in
+// its run.
+func callID(id uint32) string { return strconv.FormatUint(uint64(id), 10) }
+
+func matchBindings(saved []namespaceState, bindings []Namespace) error {
+	got := namespaceStates(bindings)
+	if len(got) != len(saved) {
+		return fmt.Errorf("%w: the run has %d namespaces (%s), the bindings %d", ErrStateBindings, len(saved), describeNamespaces(saved), len(got))
+	}
+	for i := range saved {
+		if got[i] != saved[i] {
+			return fmt.Errorf("%w: namespace %d is %s in the run and %s in the bindings; pass the namespaces the run started with, in the same order",
+				ErrStateBindings, i, describeNamespaces(saved[i:i+1]), describeNamespaces(got[i:i+1]))
+		}
+	}
+	return nil
+}
+
+func describeNamespaces(nss []namespaceState) string {
+	s := ""
+	for i, ns := range nss {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.Quote(ns.Global)
+		if ns.Class != "" {
+			s += fmt.Sprintf(" (ErrorClass %s.%s)", ns.Class, ns.Member)
+		}
+	}
+	return s
+}
+
+// indexAnswers matches answers to parked calls by ID.
+func indexAnswers(parked []parkedState, answers []Answer) (map[uint32]Answer, error) {
+	ids := make(map[string]uint32, len(parked))
+	for _, p := range parked {
+		ids[callID(p.ID)] = p.ID
+	}
+	out := make(map[uint32]Answer, len(answers))
+	for _, a := range answers {
+		id, ok := ids[a.ID]
+		if !ok {
+			return nil, fmt.Errorf("%w: no pending call has ID %q (the pending IDs are those of Suspension.Pending)", ErrAnswers, a.ID)
+		}
+		if _, dup := out[id]; dup {
+			return nil, fmt.Errorf("%w: call %q is answered twice", ErrAnswers, a.ID)
+		}
+		out[id] = a
+	}
+	return out, nil
+}
+
+// resume restores a suspended run into a fresh instance, delivers the
+// answers and goes on.
+func (r *run) resume(st *runState, answers map[uint32]Answer) {
+	now := time.Now()
+	clock, err := restoreClock(st.Clock, now)
+	if err != nil {
+		r.fail(KindWorkerExit, "the run's clock could not be restored: "+err.Error())
+		return
+	}
+	r.clock, r.start = clock, now.Add(-st.Wall)
+	r.program = st.Program
+	r.mapPos = lazyMapPos(st.Program)
+	r.logs, r.outBytes = st.Logs, st.OutBytes
+	r.compute, r.ticks = st.Compute, st.Ticks
+	r.timers.restore(st.Timers)
+	prior := hostcalls.Prior{Calls: st.Calls}
+	for _, p := range st.Parked {
+		prior.Parked = append(prior.Parked, p.ID)
+		r.parked = append(r.parked, parkedCall{ID: p.ID, Parked: hostcalls.Parked{
+			Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason,
+		}})
+	}
+	r.bridge = r.newBridge(prior)
+	if !r.instantiate() {
+		return
+	}
+	if err := r.restoreMemory(st); err != nil {
+		r.fail(KindWorkerExit, "the run could not be restored: "+err.Error())
+		return
+	}
+	// Deliver in program order, whatever the order of the answers, so the
+	// same answers always resume the same way.
+	waiting := r.parked[:0]
+	for _, p := range r.parked {
+		a, ok := answers[p.ID]
+		if !ok || r.settled {
+			waiting = append(waiting, p)
+			continue
+		}
+		r.bridge.Answered()
+		okArg, payload := answerPayload(a, r.namespaces[p.Namespace].Global+"."+p.Function)
+		r.guest(func() (engine.State, error) { return r.inst.Deliver(p.ID, okArg, payload) })
+	}
+	r.parked = waiting
+	if !r.settled {
+		r.loop()
+	}
+}
+
+func (r *run) restoreMemory(st *runState) error {
+	if r.rt.engine.Image() == nil {
+		return fmt.Errorf("this sandbox has no snapshot image to restore onto")
+	}
+	if err := r.inst.Grow(st.MemSize); err != nil {
+		return err
+	}
+	if err := applyDiff(r.inst.MemoryView(), st.Memory); err != nil {
+		return fmt.Errorf("%w: %v", ErrStateInvalid, err)
+	}
+	return r.inst.SetFuel(st.Fuel)
+}
+
+// lazyMapPos maps positions in messages of a resumed run to its source. The
+// transform that knows them runs only if a message needs it: a resume in
+// another process would otherwise pay esbuild for every run.
+func lazyMapPos(program string) func(string) string {
+	return func(s string) string {
+		p, err := transformCache.get(program)
+		if err != nil {
+			return s
+		}
+		return p.MapStack(s)
+	}
+}
+
+// answerPayload turns an Answer into a completion for the guest, as a
+// Function's result or error would be. The value's MarshalJSON and the
+// error's Error method are the caller's code: a panic in them rejects the
+// call.
+func answerPayload(a Answer, name string) (ok bool, payload []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			ok, payload = false, []byte(fmt.Sprintf("%s failed: its answer panicked: %v", name, p))
+		}
+	}()
+	if a.Err != nil {
+		msg := a.Err.Error()
+		if msg == "" {
+			msg = name + " failed"
+		}
+		return false, []byte(msg)
+	}
+	b, err := hostcalls.EncodeResult(a.Value)
+	if err != nil {
+		return false, []byte(fmt.Sprintf("%s was answered with a value that cannot cross into the program: %v", name, err))
+	}
+	return true, b
 }

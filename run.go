@@ -13,31 +13,183 @@ import (
 	"github.com/coderun/coderun/internal/hostcalls"
 )
 
-// run is the state of one program run. Its engine.Host methods are called
-// from inside the guest on the loop's goroutine; only aborted is touched
-// from elsewhere.
+// run is the state of one segment of a program run: the whole run, or the
+// part from a Resume to the run's end or next suspension. Its engine.Host
+// methods are called from inside the guest on the loop's goroutine; only
+// aborted is touched from elsewhere.
 type run struct {
-	cfg    Config
+	rt         *Runtime
+	cfg        Config
+	ctx        context.Context // cancelled when the caller's is, or with errClosing
+	cancel     context.CancelCauseFunc
+	stopAfter  []func() bool
+	namespaces []Namespace
+
 	inst   *engine.Instance
 	bridge *hostcalls.Bridge
-	mapPos func(string) string // maps positions in messages to the source
 	clock  *runClock
 
-	aborted atomic.Bool // set when ctx is done; read by FuelTick
-	abortBy string      // what aborted: the caller or Close
+	program string              // the source, sealed with a suspended run
+	mapPos  func(string) string // maps positions in messages to the source
 
-	start     time.Time
+	aborted atomic.Bool // set when ctx is done; read by FuelTick
+
+	start     time.Time     // the run's start, shifted back by earlier segments' live time
 	compute   time.Duration // guest execution time of finished export calls
 	callStart time.Time     // when the current export call began
 	lastYield time.Time     // when FuelTick last yielded the thread
 	ticks     uint64
 
 	timers timerQueue
+	parked []parkedCall // calls waiting for an answer from outside, in program order
 
 	logs     []string
 	outBytes int64
 	settled  bool
 	result   Result
+}
+
+// parkedCall is a call whose Function returned Suspend.
+type parkedCall struct {
+	ID uint32 // the guest's call id
+	hostcalls.Parked
+}
+
+func newRun(ctx context.Context, rt *Runtime, bindings []Namespace) *run {
+	ctx, cancel := context.WithCancelCause(ctx)
+	r := &run{rt: rt, cfg: rt.cfg, ctx: ctx, cancel: cancel, namespaces: bindings, mapPos: func(s string) string { return s }}
+	r.stopAfter = append(r.stopAfter,
+		context.AfterFunc(ctx, func() { r.aborted.Store(true) }),
+		context.AfterFunc(rt.closing, func() { cancel(errClosing) }),
+	)
+	return r
+}
+
+// end releases what the segment holds: the calls still running are
+// cancelled (their late results dropped) and the instance closed.
+func (r *run) end() {
+	for _, stop := range r.stopAfter {
+		stop()
+	}
+	if r.bridge != nil {
+		r.bridge.Settle()
+	}
+	if r.inst != nil {
+		r.inst.Close()
+	}
+	r.cancel(nil)
+}
+
+// finish is the segment's Result, with every log line of the run.
+func (r *run) finish() Result {
+	r.result.Logs = r.logs
+	if r.result.Logs == nil {
+		r.result.Logs = []string{}
+	}
+	return r.result
+}
+
+// abortErr is non-nil once the run must end as an abort. It reads the
+// Runtime's closing directly, not only the run's ctx, which learns of it a
+// moment later on another goroutine: a Close that happened before the run
+// settled always wins.
+func (r *run) abortErr() error {
+	if r.rt.closing.Err() != nil {
+		return errClosing
+	}
+	if r.ctx.Err() != nil {
+		return context.Cause(r.ctx)
+	}
+	return nil
+}
+
+func (r *run) abortMessage() string {
+	err := r.abortErr()
+	switch {
+	case errors.Is(err, errClosing):
+		return "the run was aborted: the runtime is closing"
+	case err == nil, errors.Is(err, context.Canceled):
+		return "the run was aborted: its context was cancelled"
+	default:
+		return "the run was aborted: its context ended (" + err.Error() + ")"
+	}
+}
+
+// runProgram runs a program from its first line.
+func (r *run) runProgram(program string) {
+	prog, failure := transform(program)
+	if failure != nil {
+		r.fail(failure.Kind, failure.Message)
+		return
+	}
+	r.program, r.mapPos = program, prog.mapPos
+	r.clock = newRunClock(time.Now(), r.cfg.Deterministic, r.cfg.Seed)
+	r.start = r.clock.startedAt()
+	r.bridge = r.newBridge(hostcalls.Prior{})
+	if !r.instantiate() {
+		return
+	}
+	if !r.guest(func() (engine.State, error) {
+		ok, err := r.inst.Start(uint32(r.cfg.MemoryLimitBytes))
+		if err == nil && !ok && !r.settled {
+			r.fail(KindWorkerExit, "the sandbox failed to initialise")
+		}
+		return engine.Pending, err
+	}) {
+		return
+	}
+	if len(r.namespaces) > 0 {
+		spec, err := bindingSpec(r.namespaces)
+		if err != nil {
+			r.fail(KindWorkerExit, err.Error())
+			return
+		}
+		if !r.guest(func() (engine.State, error) {
+			_, err := r.inst.Bind(spec)
+			return engine.Pending, err
+		}) {
+			return
+		}
+	}
+	if testHookBeforeLoop != nil {
+		testHookBeforeLoop()
+	}
+	if !r.guest(func() (engine.State, error) { return r.inst.Run(prog.js, prog.filename) }) {
+		return
+	}
+	r.loop()
+}
+
+// testHookBeforeLoop lets tests inject a fault into the host path.
+var testHookBeforeLoop func()
+
+// newBridge gives the segment its binding bridge.
+func (r *run) newBridge(prior hostcalls.Prior) *hostcalls.Bridge {
+	nss := make([]hostcalls.Namespace, len(r.namespaces))
+	for i, ns := range r.namespaces {
+		fns := make(map[string]hostcalls.Function, len(ns.Functions))
+		for name, f := range ns.Functions {
+			fns[name] = hostcalls.Function(f)
+		}
+		nss[i] = hostcalls.Namespace{Global: ns.Global, Functions: fns}
+	}
+	return hostcalls.NewBridge(r.ctx, nss, hostcalls.Limits{
+		MaxInFlight:  r.cfg.MaxCallsInFlight,
+		MaxCalls:     r.cfg.MaxCalls,
+		CanPark:      r.cfg.StateKey != nil,
+		NoParkReason: "this Runtime has no Config.StateKey, so its runs cannot suspend: set a 32-byte StateKey",
+	}, prior)
+}
+
+// instantiate gives the segment a fresh sandbox instance.
+func (r *run) instantiate() bool {
+	inst, err := r.rt.engine.Instantiate(context.Background(), r, r.clock.engineClock())
+	if err != nil {
+		r.fail(KindWorkerExit, "the sandbox could not start: "+err.Error())
+		return false
+	}
+	r.inst = inst
+	return true
 }
 
 // stopError carries a Failure through engine.Stop to the loop.
@@ -64,6 +216,13 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 	if r.settled {
 		return // the guest settles once; a second settle is ignored
 	}
+	if r.abortErr() != nil {
+		// Cancelled before the program finished: whatever it would have
+		// returned, the run is an abort, so a caller never mistakes a
+		// cancelled run for a finished one.
+		r.fail(KindAbort, r.abortMessage())
+		return
+	}
 	r.settled = true
 	switch kind {
 	case engine.SettleValue:
@@ -89,7 +248,14 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 	}
 }
 
-func (r *run) Call(msg []byte) string { return r.bridge.Start(msg) }
+func (r *run) Call(msg []byte) string {
+	if r.abortErr() != nil {
+		// A call refused here would reject inside the program, which could
+		// catch it and finish normally; a cancelled run ends as an abort.
+		r.stop(KindAbort, "%s", r.abortMessage())
+	}
+	return r.bridge.Start(msg)
+}
 
 // maxTimers bounds the timers one run may keep armed: the guest's heap is
 // bounded by MemoryLimitBytes, but the host's timer queue is not.
@@ -117,7 +283,7 @@ func (r *run) OutOfMemory(requested uint32) {
 func (r *run) FuelTick() int32 {
 	r.ticks++
 	if r.aborted.Load() {
-		r.stop(KindAbort, "%s", r.abortBy)
+		r.stop(KindAbort, "%s", r.abortMessage())
 	}
 	if r.cfg.Fuel > 0 && r.ticks > r.cfg.Fuel {
 		r.stop(KindTimeout, "the Fuel budget ran out (%d ticks of %d loop iterations)", r.cfg.Fuel, FuelQuantum)
@@ -127,7 +293,7 @@ func (r *run) FuelTick() int32 {
 		r.stop(KindTimeout, "the ComputeTime budget ran out (%v of guest execution)", r.cfg.ComputeTime)
 	}
 	if now.Sub(r.start) > r.cfg.WallTime {
-		r.stop(KindTimeout, "the WallTime budget ran out (%v)", r.cfg.WallTime)
+		r.stop(KindTimeout, "%s", r.wallTimeMessage())
 	}
 	// A guest spinning in native code never reaches a Go safe point; this
 	// tick is where it lets the scheduler and the garbage collector in.
@@ -141,6 +307,10 @@ func (r *run) FuelTick() int32 {
 	return FuelQuantum
 }
 
+func (r *run) wallTimeMessage() string {
+	return fmt.Sprintf("the WallTime budget ran out (%v)", r.cfg.WallTime)
+}
+
 // ---- the loop ---------------------------------------------------------------
 
 func (r *run) fail(kind FailureKind, msg string) {
@@ -151,6 +321,7 @@ func (r *run) fail(kind FailureKind, msg string) {
 	}
 	r.settled = true
 	r.result.Value = nil
+	r.result.Suspended = nil
 	r.result.Failure = &Failure{Kind: kind, Message: msg}
 }
 
@@ -182,13 +353,10 @@ func (r *run) trapped(err error) {
 	r.fail(KindWorkerExit, "the sandbox died without settling: "+msg)
 }
 
-// loop drives the guest until it settles: whenever the program waits, the
-// host waits here, with the guest's call stack empty, for a timer, a call
-// completion, the deadline or an abort.
-func (r *run) loop(ctx context.Context, js, filename string) {
-	if !r.guest(func() (engine.State, error) { return r.inst.Run(js, filename) }) {
-		return
-	}
+// loop drives the guest until it settles or suspends: whenever the program
+// waits, the host waits here, with the guest's call stack empty, for a
+// timer, a call completion, the deadline or an abort.
+func (r *run) loop() {
 	wall := time.NewTimer(r.cfg.WallTime - time.Since(r.start))
 	defer wall.Stop()
 	var timer *time.Timer
@@ -198,17 +366,24 @@ func (r *run) loop(ctx context.Context, js, filename string) {
 		}
 	}()
 	for !r.settled {
-		inFlight := r.bridge.InFlight()
+		running := r.bridge.InFlight()
 		next, hasTimer := r.timers.next()
-		if inFlight == 0 && !hasTimer {
+		if running == 0 && len(r.parked) > 0 && !(hasTimer && r.clock.due(next)) {
+			// Only parked calls, or the passing of time, can move the
+			// program on: it waits for the outside world, so it is sealed
+			// and leaves the process. Timers keep their remaining delay.
+			r.suspend()
+			return
+		}
+		if running == 0 && !hasTimer {
 			r.fail(KindException, "the program is waiting on a promise that can never settle: no timers are armed and no binding calls are in flight")
 			return
 		}
 		var timerC <-chan time.Time
-		if hasTimer {
-			wait := r.clock.until(next, inFlight > 0)
+		if hasTimer && !(r.clock.virtual && running > 0 && !r.clock.due(next)) {
+			wait := r.clock.until(next)
 			if r.clock.virtual && next > r.cfg.WallTime {
-				r.fail(KindTimeout, fmt.Sprintf("the WallTime budget ran out (%v)", r.cfg.WallTime))
+				r.fail(KindTimeout, r.wallTimeMessage())
 				return
 			}
 			if wait <= 0 {
@@ -224,16 +399,18 @@ func (r *run) loop(ctx context.Context, js, filename string) {
 		}
 		select {
 		case c := <-r.bridge.Done():
-			r.bridge.Delivered()
-			r.clock.interrupted()
-			r.guest(func() (engine.State, error) { return r.inst.Deliver(c.ID, c.OK, c.Payload) })
+			r.bridge.Received(c)
+			if c.Parked != nil {
+				r.park(c)
+			} else {
+				r.guest(func() (engine.State, error) { return r.inst.Deliver(c.ID, c.OK, c.Payload) })
+			}
 		case <-timerC:
-			r.clock.waited()
 			r.fireDue()
 		case <-wall.C:
-			r.fail(KindTimeout, fmt.Sprintf("the WallTime budget ran out (%v)", r.cfg.WallTime))
-		case <-ctx.Done():
-			r.fail(KindAbort, r.abortBy)
+			r.fail(KindTimeout, r.wallTimeMessage())
+		case <-r.ctx.Done():
+			r.fail(KindAbort, r.abortMessage())
 		}
 		if timerC != nil && !timer.Stop() {
 			select {
@@ -242,6 +419,18 @@ func (r *run) loop(ctx context.Context, js, filename string) {
 			}
 		}
 	}
+}
+
+// park records a call that waits for an answer from outside the run.
+func (r *run) park(c hostcalls.Completion) {
+	p := parkedCall{ID: c.ID, Parked: *c.Parked}
+	i := len(r.parked)
+	for i > 0 && r.parked[i-1].Seq > p.Seq {
+		i--
+	}
+	r.parked = append(r.parked, parkedCall{})
+	copy(r.parked[i+1:], r.parked[i:])
+	r.parked[i] = p
 }
 
 // fireDue fires every timer whose deadline has passed, earliest first.

@@ -1,15 +1,14 @@
 package coderun
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/coderun/coderun/internal/engine"
-	"github.com/coderun/coderun/internal/hostcalls"
 )
 
 // Request is one run: the program and the host functions it may call.
@@ -30,14 +29,14 @@ type Result struct {
 	// Value is the program's completion value as JSON. nil means absent (no
 	// return, or return undefined); "null" is an explicit null.
 	Value json.RawMessage `json:"value,omitempty"`
-	// Logs are the lines the program printed with console.*, in order.
+	// Logs are the lines the program printed with console.*, in order, from
+	// the start of the run (across every Resume of a suspended run).
 	Logs []string `json:"logs"`
 	// Failure is set iff the run failed.
 	Failure *Failure `json:"failure,omitempty"`
 	// Suspended is set iff the run suspended: it waits on calls whose
-	// Functions returned [Suspend], and can go on only when they are
-	// answered through [Runtime.Resume]. Failure is then nil and Value
-	// absent.
+	// Functions returned [Suspend], and goes on only when they are answered
+	// through [Runtime.Resume]. Failure is then nil and Value absent.
 	Suspended *Suspension `json:"suspended,omitempty"`
 }
 
@@ -48,15 +47,20 @@ type Runtime struct {
 	cfg    Config
 	engine *engine.Engine
 
-	mu      sync.Mutex
-	closed  bool
-	runs    sync.WaitGroup
-	closing context.Context // done when Close starts
-	close   context.CancelFunc
+	mu       sync.Mutex
+	closed   bool
+	active   int             // runs in flight
+	closing  context.Context // cancelled, with errClosing, when Close starts
+	close    context.CancelCauseFunc
+	released chan struct{} // closed once the engine is released
+	relErr   error         // the engine's Close error, set before released closes
 }
 
-// ErrClosed is returned by Run after Close.
+// ErrClosed is returned by Run and Resume after Close.
 var ErrClosed = errors.New("coderun: runtime is closed")
+
+// errClosing is the cause of a run's abort when its Runtime closes.
+var errClosing = errors.New("the runtime is closing")
 
 // New validates cfg and compiles the sandbox. Compilation takes a few
 // hundred milliseconds the first time in a process (less with
@@ -65,6 +69,7 @@ func New(cfg Config) (*Runtime, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	cfg.StateKey = bytes.Clone(cfg.StateKey) // the caller's slice may change
 	eng, err := engine.New(context.Background(), engine.Options{
 		MemoryLimitBytes: memoryCeiling(cfg.MemoryLimitBytes),
 		CacheDir:         cfg.CompilationCacheDir,
@@ -72,8 +77,8 @@ func New(cfg Config) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("coderun: %w", err)
 	}
-	closing, cancel := context.WithCancel(context.Background())
-	return &Runtime{cfg: cfg, engine: eng, closing: closing, close: cancel}, nil
+	closing, cancel := context.WithCancelCause(context.Background())
+	return &Runtime{cfg: cfg, engine: eng, closing: closing, close: cancel, released: make(chan struct{})}, nil
 }
 
 // memoryCeiling is the wasm memory cap for a heap limit: the heap limit is
@@ -87,115 +92,69 @@ func memoryCeiling(heap int64) int64 {
 // Run runs one program. It returns an error only when the request misuses
 // the contract (an invalid or duplicate namespace, a nil Function) or the
 // Runtime is closed; every way the program itself can fail, including a
-// panic in the host path, is a Result with a Failure.
-func (r *Runtime) Run(ctx context.Context, req Request) (res Result, err error) {
+// panic in the host path, is a Result with a Failure. A run whose ctx is
+// cancelled before it settles, or whose Runtime closes, ends as KindAbort.
+func (r *Runtime) Run(ctx context.Context, req Request) (Result, error) {
 	if err := validateBindings(req.Bindings); err != nil {
 		return Result{}, err
 	}
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return Result{}, ErrClosed
-	}
-	r.runs.Add(1)
-	r.mu.Unlock()
-	defer r.runs.Done()
+	return r.guarded(ctx, req.Bindings, func(rn *run) { rn.runProgram(req.Program) })
+}
 
+// guarded runs one segment of a run (a Run, or a Resume) as an active run
+// of r: it counts the run for Close, gives it its context and turns a panic
+// in the host path into a failure.
+func (r *Runtime) guarded(ctx context.Context, bindings []Namespace, body func(*run)) (res Result, err error) {
+	if err := r.enter(); err != nil {
+		return Result{}, err
+	}
+	defer r.leave()
+	rn := newRun(ctx, r, bindings)
+	defer rn.end()
 	defer func() {
 		if p := recover(); p != nil {
-			res = Result{Logs: []string{}, Failure: &Failure{
-				Kind:    KindWorkerExit,
-				Message: fmt.Sprintf("internal error in the host: %v", p),
-			}}
-			err = nil
+			rn.fail(KindWorkerExit, fmt.Sprintf("internal error in the host: %v", p))
+			res, err = rn.finish(), nil
 		}
 	}()
-	return r.run(ctx, req), nil
+	if rn.abortErr() != nil {
+		rn.fail(KindAbort, rn.abortMessage())
+	} else {
+		body(rn)
+	}
+	return rn.finish(), nil
 }
 
-func (r *Runtime) run(ctx context.Context, req Request) Result {
-	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	rn := &run{cfg: r.cfg, start: start, clock: newRunClock(start, r.cfg.Deterministic), abortBy: "the run was aborted: its context was cancelled"}
-	stopAbort := context.AfterFunc(ctx, func() { rn.aborted.Store(true) })
-	defer stopAbort()
-	stopClose := context.AfterFunc(r.closing, func() {
-		rn.abortBy = "the run was aborted: the runtime is closing"
-		cancel()
-	})
-	defer stopClose()
-
-	rn.result = r.execute(ctx, rn, req)
-	rn.result.Logs = rn.logs
-	if rn.result.Logs == nil {
-		rn.result.Logs = []string{}
+// enter registers a run, unless r is closed.
+func (r *Runtime) enter() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return ErrClosed
 	}
-	return rn.result
+	r.active++
+	return nil
 }
 
-func (r *Runtime) execute(ctx context.Context, rn *run, req Request) Result {
-	prog, failure := transform(req.Program)
-	if failure != nil {
-		rn.mapPos = func(s string) string { return s }
-		rn.fail(failure.Kind, failure.Message)
-		return rn.result
+// leave unregisters a run; the last run to leave a closed Runtime releases
+// it, so that Close releases everything even when its ctx ends first.
+func (r *Runtime) leave() {
+	r.mu.Lock()
+	r.active--
+	last := r.closed && r.active == 0
+	r.mu.Unlock()
+	if last {
+		r.release()
 	}
-	rn.mapPos = prog.mapPos
-
-	nss := make([]hostcalls.Namespace, len(req.Bindings))
-	for i, ns := range req.Bindings {
-		fns := make(map[string]hostcalls.Function, len(ns.Functions))
-		for name, f := range ns.Functions {
-			fns[name] = hostcalls.Function(f)
-		}
-		nss[i] = hostcalls.Namespace{Global: ns.Global, Functions: fns}
-	}
-	rn.bridge = hostcalls.NewBridge(ctx, nss, hostcalls.Limits{
-		MaxInFlight: r.cfg.MaxCallsInFlight,
-		MaxCalls:    r.cfg.MaxCalls,
-	})
-	defer rn.bridge.Settle()
-
-	inst, err := r.engine.Instantiate(context.Background(), rn, rn.clock.engineClock(r.cfg.Seed))
-	if err != nil {
-		rn.fail(KindWorkerExit, "the sandbox could not start: "+err.Error())
-		return rn.result
-	}
-	defer inst.Close()
-	rn.inst = inst
-
-	if !rn.guest(func() (engine.State, error) {
-		ok, err := inst.Start(uint32(r.cfg.MemoryLimitBytes))
-		if err == nil && !ok && !rn.settled {
-			rn.fail(KindWorkerExit, "the sandbox failed to initialise")
-		}
-		return engine.Pending, err
-	}) {
-		return rn.result
-	}
-	if len(req.Bindings) > 0 {
-		spec, err := bindingSpec(req.Bindings)
-		if err != nil {
-			rn.fail(KindWorkerExit, err.Error())
-			return rn.result
-		}
-		if !rn.guest(func() (engine.State, error) {
-			_, err := inst.Bind(spec)
-			return engine.Pending, err
-		}) {
-			return rn.result
-		}
-	}
-	if testHookBeforeLoop != nil {
-		testHookBeforeLoop()
-	}
-	rn.loop(ctx, prog.js, prog.filename)
-	return rn.result
 }
 
-// testHookBeforeLoop lets tests inject a fault into the host path.
-var testHookBeforeLoop func()
+// release closes the engine: the compiled module and the snapshot's
+// memory. It runs once, when the Runtime is closed and no run is in flight:
+// closing the engine under a running guest would free its memory under it.
+func (r *Runtime) release() {
+	r.relErr = r.engine.Close(context.Background())
+	close(r.released)
+}
 
 // Language is the language programs must be written in: "typescript".
 func (r *Runtime) Language() string { return "typescript" }
@@ -204,28 +163,36 @@ func (r *Runtime) Language() string { return "typescript" }
 // not a security promise: the boundary is the policy around the bindings.
 func (r *Runtime) Isolation() string { return "wasm" }
 
-// Close terminates runs in flight (they end with KindAbort), waits for them
-// to return, and releases the compiled sandbox. If ctx ends first, Close
-// returns its error and the runs finish on their own. Run after Close
-// returns ErrClosed; closing twice is harmless.
+// Close terminates runs in flight (they end with KindAbort) and releases
+// everything the Runtime holds, whatever ctx does: if ctx ends before the
+// runs in flight have returned (they stop within milliseconds of Close),
+// Close returns ctx's error and the last of those runs releases the sandbox
+// as it returns. Suspended runs are not in flight: the Runtime holds nothing
+// of them. Run and Resume after Close return ErrClosed; closing again waits,
+// within its ctx, for the release the first Close started.
 func (r *Runtime) Close(ctx context.Context) error {
 	r.mu.Lock()
-	already := r.closed
+	first := !r.closed
 	r.closed = true
+	idle := r.active == 0
 	r.mu.Unlock()
-	if already {
-		return nil
+	if first {
+		r.close(errClosing)
+		if idle {
+			r.release()
+		}
 	}
-	r.close()
-	done := make(chan struct{})
-	go func() {
-		r.runs.Wait()
-		close(done)
-	}()
 	select {
-	case <-done:
-	case <-ctx.Done():
-		return fmt.Errorf("coderun: close: %w", ctx.Err())
+	case <-r.released:
+	default:
+		select {
+		case <-r.released:
+		case <-ctx.Done():
+			return fmt.Errorf("coderun: close: runs are still in flight (the last of them releases the sandbox as it returns): %w", ctx.Err())
+		}
 	}
-	return r.engine.Close(ctx)
+	if r.relErr != nil {
+		return fmt.Errorf("coderun: close: %w", r.relErr)
+	}
+	return nil
 }

@@ -3,6 +3,8 @@ package coderun
 import (
 	"encoding/json"
 	"errors"
+
+	"github.com/coderun/coderun/internal/hostcalls"
 )
 
 // Suspend returns the error a [Function] returns to park its call instead
@@ -17,14 +19,7 @@ import (
 // reason says why the call waits (for example "needs a human's approval");
 // it is passed on in [PendingCall].Reason. Without a StateKey the run cannot
 // be sealed, and the call is rejected with a message saying so.
-func Suspend(reason string) error { return &suspendError{reason: reason} }
-
-// suspendError is the error Suspend returns; the bridge recognises it.
-type suspendError struct{ reason string }
-
-func (e *suspendError) Error() string {
-	return "coderun: the call was suspended (" + e.reason + "), but this run cannot suspend"
-}
+func Suspend(reason string) error { return &hostcalls.SuspendError{Reason: reason} }
 
 // Suspension is a suspended run: everything needed to continue it, and the
 // calls it waits on.

@@ -1,7 +1,9 @@
 package coderun
 
 import (
+	"cmp"
 	"container/heap"
+	"slices"
 	"time"
 )
 
@@ -80,4 +82,29 @@ func (q *timerQueue) popDue(now time.Duration) (uint32, bool) {
 	e := heap.Pop(&q.h).(timerEntry)
 	delete(q.armed, e.id)
 	return e.id, true
+}
+
+// save lists the armed timers in the order they were set, which, with their
+// deadlines, is all their firing order depends on.
+func (q *timerQueue) save() []timerState {
+	q.dropStale()
+	entries := make([]timerEntry, 0, len(q.armed))
+	for _, e := range q.h {
+		if seq, ok := q.armed[e.id]; ok && seq == e.seq {
+			entries = append(entries, e)
+		}
+	}
+	slices.SortFunc(entries, func(a, b timerEntry) int { return cmp.Compare(a.seq, b.seq) })
+	out := make([]timerState, len(entries))
+	for i, e := range entries {
+		out[i] = timerState{ID: e.id, Deadline: e.deadline}
+	}
+	return out
+}
+
+// restore arms saved timers, in their saved order.
+func (q *timerQueue) restore(ts []timerState) {
+	for _, t := range ts {
+		q.set(t.ID, t.Deadline)
+	}
 }

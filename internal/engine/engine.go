@@ -38,6 +38,10 @@ type Engine struct {
 	runtime  wazero.Runtime
 	compiled wazero.CompiledModule
 	memory   *imageAllocator // nil: wazero builds memory from the data section
+	module   []byte          // as given, for ModuleHash
+
+	hashOnce sync.Once
+	hash     [32]byte
 }
 
 const pageSize = 65536
@@ -101,7 +105,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 	if module == nil {
 		module = wasm.Binary
 	}
-	e := &Engine{runtime: rt}
+	e := &Engine{runtime: rt, module: module}
 	// Serve the initial memory from an image instead of the data section,
 	// when the module's data has the simple shape that allows it.
 	if image, stripped, err := wasmsnap.Split(module); err == nil {

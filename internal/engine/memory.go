@@ -18,6 +18,8 @@ type imageSource interface {
 	// newMemory returns a memory of at least len(image) bytes that can grow
 	// to maxBytes without moving.
 	newMemory(maxBytes uint64) experimental.LinearMemory
+	// bytes returns the image itself.
+	bytes() []byte
 	close() error
 }
 
@@ -47,5 +49,7 @@ func (h heapImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 	copy(buf, h.image)
 	return &heapMemory{buf: buf}
 }
+
+func (h heapImage) bytes() []byte { return h.image }
 
 func (heapImage) close() error { return nil }

@@ -51,6 +51,8 @@ func newImageSource(image []byte) (imageSource, error) {
 	return m, nil
 }
 
+func (m *mappedImage) bytes() []byte { return m.image }
+
 func (m *mappedImage) close() error {
 	m.mu.Lock()
 	free := m.free

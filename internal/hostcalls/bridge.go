@@ -9,6 +9,7 @@ package hostcalls
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 )
@@ -24,18 +25,54 @@ type Namespace struct {
 
 // Limits bound the calls of one run.
 type Limits struct {
-	// MaxInFlight bounds calls started and not yet delivered.
+	// MaxInFlight bounds calls started and not yet settled, parked ones
+	// included.
 	MaxInFlight int
 	// MaxCalls bounds calls per run.
 	MaxCalls int
+	// CanPark says whether a Function may park its call (SuspendError);
+	// when false such a call is rejected, with NoParkReason as the message's
+	// explanation.
+	CanPark      bool
+	NoParkReason string
 }
 
+// Prior is what a resumed run's earlier segments left for its bridge.
+type Prior struct {
+	// Calls is the number of calls made so far; sequences continue from it.
+	Calls int
+	// Parked are the ids of the calls parked and not yet answered.
+	Parked []uint32
+}
+
+// SuspendError is returned by a Function to park its call: the call stays
+// pending in the program until the host answers it later, possibly in
+// another process (see coderun.Suspend).
+type SuspendError struct{ Reason string }
+
+func (e *SuspendError) Error() string { return "the call asked to suspend the run: " + e.Reason }
+
 // Completion is the outcome of one call, ready for the guest: a CBOR value
-// when OK, else a UTF-8 rejection message.
+// when OK, else a UTF-8 rejection message; or, when Parked is set, no
+// outcome yet: the call waits for an answer from outside the run.
 type Completion struct {
 	ID      uint32
 	OK      bool
 	Payload []byte
+	Parked  *Parked
+}
+
+// Parked describes a parked call.
+type Parked struct {
+	// Seq is the call's position among its run's calls (see Sequence).
+	Seq int64
+	// Namespace indexes the run's namespaces; Function is the name called.
+	Namespace uint32
+	Function  string
+	// Args is the call's argument as JSON, keys in the program's order.
+	Args []byte
+	// Reason is the SuspendError's.
+	Reason string
 }
 
 // Bridge runs the binding calls of one run. Start is called from the run
@@ -49,9 +86,10 @@ type Bridge struct {
 
 	mu       sync.Mutex
 	seen     map[uint32]struct{}
-	inFlight int
+	inFlight int // started, not yet completed
+	parked   int // completed as Parked, not yet answered
 	total    int
-	idle     []*worker // parked workers, most recently parked last
+	idle     []*worker // workers waiting for a call, most recently idle last
 }
 
 // A worker is a goroutine that runs calls one after another, so that a run
@@ -72,19 +110,29 @@ type call struct {
 	function string
 	fn       Function
 	args     any
+	argsCBOR []byte // the argument as the guest encoded it, for Parked.Args
+	seq      int64
+	ns       uint32
 }
 
-// NewBridge returns a bridge whose calls run under ctx.
-func NewBridge(ctx context.Context, ns []Namespace, limits Limits) *Bridge {
+// NewBridge returns a bridge whose calls run under ctx. prior is the state
+// an earlier segment of a resumed run left; the zero Prior starts afresh.
+func NewBridge(ctx context.Context, ns []Namespace, limits Limits, prior Prior) *Bridge {
 	ctx, cancel := context.WithCancel(ctx)
-	return &Bridge{
+	b := &Bridge{
 		ctx:    ctx,
 		cancel: cancel,
 		ns:     ns,
 		limits: limits,
 		done:   make(chan Completion),
-		seen:   make(map[uint32]struct{}),
+		seen:   make(map[uint32]struct{}, len(prior.Parked)),
+		total:  prior.Calls,
+		parked: len(prior.Parked),
 	}
+	for _, id := range prior.Parked {
+		b.seen[id] = struct{}{}
+	}
+	return b
 }
 
 // Done delivers completed calls.
@@ -97,10 +145,35 @@ func (b *Bridge) InFlight() int {
 	return b.inFlight
 }
 
-// Delivered records that the run loop handed a completion to the guest.
-func (b *Bridge) Delivered() {
+// Parked is the number of calls parked and not yet answered.
+func (b *Bridge) Parked() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.parked
+}
+
+// Calls is the number of calls the run has made.
+func (b *Bridge) Calls() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.total
+}
+
+// Received records that the run loop took a completion from Done: the call
+// is no longer running; if it parked, it now waits for an answer.
+func (b *Bridge) Received(c Completion) {
 	b.mu.Lock()
 	b.inFlight--
+	if c.Parked != nil {
+		b.parked++
+	}
+	b.mu.Unlock()
+}
+
+// Answered records that the run loop settled a parked call.
+func (b *Bridge) Answered() {
+	b.mu.Lock()
+	b.parked--
 	b.mu.Unlock()
 }
 
@@ -132,7 +205,7 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 		b.mu.Unlock()
 		return fmt.Sprintf("coderun: duplicate call id %d", msgCall.ID)
 	}
-	if b.inFlight >= b.limits.MaxInFlight {
+	if b.inFlight+b.parked >= b.limits.MaxInFlight {
 		b.mu.Unlock()
 		return fmt.Sprintf("too many binding calls in flight: MaxCallsInFlight is %d", b.limits.MaxInFlight)
 	}
@@ -158,6 +231,9 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 		function: msgCall.Function,
 		fn:       fn,
 		args:     msgCall.Args,
+		argsCBOR: msgCall.ArgsCBOR,
+		seq:      seq,
+		ns:       msgCall.Namespace,
 	}
 	if w != nil {
 		w.calls <- c
@@ -202,22 +278,8 @@ func Sequence(ctx context.Context) (int64, bool) {
 // run runs one call and hands its completion to the run loop. It reports
 // false if the run settled first (the completion is dropped).
 func (b *Bridge) run(c call) bool {
-	out := Completion{ID: c.id}
 	res, err := invoke(c)
-	switch {
-	case err != nil:
-		out.Payload = []byte(err.Error())
-	default:
-		payload, err := EncodeResult(res)
-		if err != nil {
-			out.Payload = []byte(fmt.Sprintf("%s returned a value that cannot cross into the program: %v", c.name(), err))
-		} else {
-			out.OK, out.Payload = true, payload
-		}
-	}
-	if !out.OK && len(out.Payload) == 0 {
-		out.Payload = []byte(c.name() + " failed")
-	}
+	out := b.complete(c, res, err)
 	select {
 	case b.done <- out:
 		return true
@@ -229,6 +291,43 @@ func (b *Bridge) run(c call) bool {
 // name is the call's function as the program wrote it, e.g. "tools.read";
 // built only for error messages.
 func (c *call) name() string { return c.global + "." + c.function }
+
+// complete turns a Function's outcome into a Completion. The result's
+// MarshalJSON and the error's Error method are the caller's code and may
+// panic too; they run here, on a goroutine the runtime owns, so a panic in
+// them rejects the call instead of ending the process.
+func (b *Bridge) complete(c call, res any, err error) (out Completion) {
+	out = Completion{ID: c.id}
+	defer func() {
+		if p := recover(); p != nil {
+			out = Completion{ID: c.id, Payload: []byte(fmt.Sprintf("%s failed: its result or error panicked: %v", c.name(), p))}
+		}
+	}()
+	var se *SuspendError
+	switch {
+	case errors.As(err, &se) && b.limits.CanPark:
+		args, jerr := CBORToJSON(c.argsCBOR)
+		if jerr != nil { // the guest's own encoding, already validated
+			args = []byte("null")
+		}
+		out.Parked = &Parked{Seq: c.seq, Namespace: c.ns, Function: c.function, Args: args, Reason: se.Reason}
+	case errors.As(err, &se):
+		out.Payload = []byte(fmt.Sprintf("%s asked to suspend the run (%s), but %s", c.name(), se.Reason, b.limits.NoParkReason))
+	case err != nil:
+		out.Payload = []byte(err.Error())
+	default:
+		payload, err := EncodeResult(res)
+		if err != nil {
+			out.Payload = []byte(fmt.Sprintf("%s returned a value that cannot cross into the program: %v", c.name(), err))
+		} else {
+			out.OK, out.Payload = true, payload
+		}
+	}
+	if out.Parked == nil && !out.OK && len(out.Payload) == 0 {
+		out.Payload = []byte(c.name() + " failed")
+	}
+	return out
+}
 
 // invoke calls fn, turning a panic into an error so no binding can crash
 // the host.

@@ -14,7 +14,7 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func newTestBridge(fns map[string]Function, limits Limits) *Bridge {
-	return NewBridge(context.Background(), []Namespace{{Global: "tools", Functions: fns}}, limits)
+	return NewBridge(context.Background(), []Namespace{{Global: "tools", Functions: fns}}, limits, Prior{})
 }
 
 func TestBridgeRunsCallsAndDeliversCompletions(t *testing.T) {
@@ -29,7 +29,7 @@ func TestBridgeRunsCallsAndDeliversCompletions(t *testing.T) {
 	got := map[uint32]Completion{}
 	for range 2 {
 		c := <-b.Done()
-		b.Delivered()
+		b.Received(c)
 		got[c.ID] = c
 	}
 	assert.True(t, got[1].OK)
@@ -70,8 +70,7 @@ func TestBridgeMaxCalls(t *testing.T) {
 	defer b.Settle()
 	for id := 1; id <= 2; id++ {
 		require.Empty(t, b.Start(mustCBOR(t, []any{id, 0, "echo", nil})))
-		<-b.Done()
-		b.Delivered()
+		b.Received(<-b.Done())
 	}
 	assert.Contains(t, b.Start(mustCBOR(t, []any{3, 0, "echo", nil})), "MaxCalls is 2")
 }
@@ -108,4 +107,55 @@ func TestBridgeRecoversPanics(t *testing.T) {
 	c := <-b.Done()
 	assert.False(t, c.OK)
 	assert.Equal(t, "tools.boom panicked: bad", string(c.Payload))
+}
+
+// panicky's MarshalJSON and Error run on the bridge's worker goroutine.
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("boom in MarshalJSON") }
+func (panicky) Error() string                { panic("boom in Error") }
+
+func TestBridgePanicsInResultOrErrorRejectTheCall(t *testing.T) {
+	b := newTestBridge(map[string]Function{
+		"badValue": func(context.Context, any) (any, error) { return panicky{}, nil },
+		"badError": func(context.Context, any) (any, error) { return nil, panicky{} },
+	}, Limits{MaxInFlight: 10, MaxCalls: 10})
+	defer b.Settle()
+	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "badValue", nil})))
+	require.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "badError", nil})))
+	for range 2 {
+		c := <-b.Done()
+		b.Received(c)
+		assert.False(t, c.OK)
+		assert.Contains(t, string(c.Payload), "panicked: boom in")
+	}
+}
+
+func TestBridgeParksOnlyWhenAllowed(t *testing.T) {
+	park := map[string]Function{
+		"ask": func(context.Context, any) (any, error) { return nil, &SuspendError{Reason: "needs approval"} },
+	}
+	b := newTestBridge(park, Limits{MaxInFlight: 2, MaxCalls: 10, CanPark: true})
+	defer b.Settle()
+	require.Empty(t, b.Start(mustCBOR(t, []any{7, 0, "ask", map[string]any{"z": 1, "a": []any{true}}})))
+	c := <-b.Done()
+	b.Received(c)
+	require.NotNil(t, c.Parked)
+	assert.Equal(t, Parked{Seq: 1, Namespace: 0, Function: "ask", Args: []byte(`{"z":1,"a":[true]}`), Reason: "needs approval"}, *c.Parked)
+	assert.Equal(t, 0, b.InFlight())
+	assert.Equal(t, 1, b.Parked())
+	require.Empty(t, b.Start(mustCBOR(t, []any{8, 0, "ask", nil})))
+	assert.Contains(t, b.Start(mustCBOR(t, []any{9, 0, "ask", nil})), "MaxCallsInFlight is 2", "parked calls count as in flight")
+	b.Received(<-b.Done())
+	b.Answered()
+	assert.Equal(t, 1, b.Parked())
+
+	nb := newTestBridge(park, Limits{MaxInFlight: 2, MaxCalls: 10, NoParkReason: "no key is set"})
+	defer nb.Settle()
+	require.Empty(t, nb.Start(mustCBOR(t, []any{1, 0, "ask", nil})))
+	c = <-nb.Done()
+	nb.Received(c)
+	assert.Nil(t, c.Parked)
+	assert.Equal(t, "tools.ask asked to suspend the run (needs approval), but no key is set", string(c.Payload))
+	assert.Equal(t, 0, nb.Parked())
 }

@@ -17,6 +17,9 @@ type Call struct {
 	Function string
 	// Args is the decoded argument, shaped as encoding/json decodes an any.
 	Args any
+	// ArgsCBOR is the argument's item as the guest encoded it (a slice of
+	// the message).
+	ArgsCBOR []byte
 }
 
 // DecodeCall parses and validates a call message, the CBOR array
@@ -73,6 +76,7 @@ func DecodeCall(msg []byte) (Call, error) {
 	if r.off == len(r.b) {
 		return Call{}, errors.New("call message has no arguments item")
 	}
+	argsStart := r.off
 	args, err := r.jsonValue(0)
 	if err != nil {
 		return Call{}, fmt.Errorf("call arguments: %w", err)
@@ -80,7 +84,7 @@ func DecodeCall(msg []byte) (Call, error) {
 	if r.off != len(r.b) {
 		return Call{}, errors.New("malformed call message: trailing bytes")
 	}
-	return Call{ID: uint32(id), Namespace: uint32(ns), Function: fn, Args: args}, nil
+	return Call{ID: uint32(id), Namespace: uint32(ns), Function: fn, Args: args, ArgsCBOR: msg[argsStart:]}, nil
 }
 
 // uint reads an unsigned integer item.

@@ -22,7 +22,10 @@ func TestDecodeCall(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Call{ID: 7, Namespace: 1, Function: "read", Args: map[string]any{
 		"path": "a.txt", "n": 3.0, "tags": []any{"x", true, nil},
-	}}, c)
+	}, ArgsCBOR: msg[len(msg)-len(c.ArgsCBOR):]}, c)
+	j, err := CBORToJSON(c.ArgsCBOR)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"path":"a.txt","n":3,"tags":["x",true,null]}`, string(j), "ArgsCBOR is exactly the arguments item")
 }
 
 func TestDecodeCallRejectsHostileMessages(t *testing.T) {

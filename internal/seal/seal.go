@@ -1,17 +1,17 @@
-// Package seal encrypts and authenticates the bytes coderun hands out to be
-// stored elsewhere and given back later (suspended runs, Code Mode
-// suspensions, MCP request states), so that every layer seals the same way
-// and a stranger holding the bytes can neither read nor change them.
+// Package seal encrypts and authenticates the bytes coderun hands to callers
+// to keep for it, such as a suspended run, with AES-256-GCM from the
+// standard library.
 //
-// A sealed value is
+// A sealed box is
 //
-//	version (1 byte) | key id (8 bytes) | nonce (12 bytes) | AES-256-GCM ciphertext and tag
+//	magic (4) | version (1) | key id (8) | header length (2) | header | nonce (12) | ciphertext+tag
 //
-// The version and key id are authenticated together with the caller's
-// additional data (aad), which binds a value to its purpose: a value sealed
-// for one aad does not open under another. The key id is a hash of the key,
-// so Open can tell "sealed with another key" from "tampered with"; it
-// reveals nothing usable about a 256-bit key.
+// The header travels in the clear but is authenticated with the ciphertext
+// (it is the AEAD's additional data), so a reader can tell why a box is
+// refused (another key, another build, expired) before or after it is
+// opened, and trust what it reads there once Open succeeds. The key id is a
+// hash of the key, never the key: it lets "sealed with another key" be told
+// apart from "tampered with".
 package seal
 
 import (
@@ -19,6 +19,7 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -26,75 +27,103 @@ import (
 // KeySize is the size of a key: AES-256.
 const KeySize = 32
 
-// version is the first byte of every sealed value; a future format gets a
-// new one, and Open refuses values of a version it does not know.
-const version = 1
-
 const (
+	version   = 1
 	keyIDSize = 8
 	nonceSize = 12
 	tagSize   = 16
-	// headerSize is what precedes the ciphertext.
-	headerSize = 1 + keyIDSize + nonceSize
-	// Overhead is how many bytes sealing adds to the plaintext.
-	Overhead = headerSize + tagSize
+	// prefix is everything before the header.
+	prefix = len(magicBytes) + 1 + keyIDSize + 2
+	// MaxHeader bounds the clear header.
+	MaxHeader = 1 << 12
 )
 
-// Errors of Open. They are distinct so that a caller can tell a user what
-// to change: the key, or where the bytes came from.
+var magicBytes = [4]byte{'c', 'r', 's', 'b'}
+
+// Errors of Open. ErrKey and ErrInvalid are told apart by the key id.
 var (
-	// ErrKeySize: the key is not KeySize bytes.
-	ErrKeySize = errors.New("seal: the key must be exactly 32 bytes")
-	// ErrMalformed: the bytes are too short or of an unknown format version.
-	ErrMalformed = errors.New("seal: not a sealed value (too short, or an unknown format version)")
-	// ErrWrongKey: the value was sealed with another key.
-	ErrWrongKey = errors.New("seal: the value was sealed with another key")
-	// ErrTampered: the value, or the data it is bound to, was changed after
-	// sealing (or cut short).
-	ErrTampered = errors.New("seal: the value was changed after sealing, or belongs to something else")
+	// ErrInvalid: not a sealed box, or changed or cut short after sealing.
+	ErrInvalid = errors.New("not a sealed box, or it was changed or truncated")
+	// ErrKey: sealed with another key.
+	ErrKey = errors.New("sealed with another key")
 )
 
-// Seal encrypts plaintext with key, bound to aad, under a fresh random
-// nonce. With 96-bit random nonces a key may seal about 2^32 values before
-// the chance of a repeated nonce matters.
-func Seal(key, aad, plaintext []byte) ([]byte, error) {
-	aead, err := newAEAD(key)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, headerSize, headerSize+len(plaintext)+tagSize)
-	out[0] = version
-	id := keyID(key)
-	copy(out[1:], id[:])
-	if _, err := rand.Read(out[1+keyIDSize : headerSize]); err != nil {
-		return nil, fmt.Errorf("seal: nonce: %w", err)
-	}
-	return aead.Seal(out, out[1+keyIDSize:headerSize], plaintext, additional(out[:headerSize], aad)), nil
+// KeyID is the public fingerprint of key written into every box.
+func KeyID(key []byte) [keyIDSize]byte {
+	h := sha256.Sum256(append([]byte("coderun seal key id\x00"), key...))
+	var id [keyIDSize]byte
+	copy(id[:], h[:])
+	return id
 }
 
-// Open checks and decrypts a value Seal returned for the same key and aad.
-func Open(key, aad, sealed []byte) ([]byte, error) {
+// Seal encrypts plaintext under key and binds header to it. The purpose
+// string separates uses of one key (a run state cannot be opened as
+// something else): it is authenticated, not stored.
+func Seal(key []byte, purpose string, header, plaintext []byte) ([]byte, error) {
 	aead, err := newAEAD(key)
 	if err != nil {
 		return nil, err
 	}
-	if len(sealed) < Overhead || sealed[0] != version {
-		return nil, ErrMalformed
+	if len(header) > MaxHeader {
+		return nil, fmt.Errorf("seal: header is %d bytes, over %d", len(header), MaxHeader)
 	}
-	id := keyID(key)
-	if string(sealed[1:1+keyIDSize]) != string(id[:]) {
-		return nil, ErrWrongKey
+	out := make([]byte, 0, prefix+len(header)+nonceSize+len(plaintext)+tagSize)
+	out = append(out, magicBytes[:]...)
+	out = append(out, version)
+	id := KeyID(key)
+	out = append(out, id[:]...)
+	out = binary.BigEndian.AppendUint16(out, uint16(len(header)))
+	out = append(out, header...)
+	clearLen := len(out)
+	var nonce [nonceSize]byte
+	if _, err := rand.Read(nonce[:]); err != nil {
+		return nil, fmt.Errorf("seal: nonce: %w", err)
 	}
-	plain, err := aead.Open(nil, sealed[1+keyIDSize:headerSize], sealed[headerSize:], additional(sealed[:headerSize], aad))
+	out = append(out, nonce[:]...)
+	return aead.Seal(out, nonce[:], plaintext, additionalData(purpose, out[:clearLen])), nil
+}
+
+// Header returns a box's clear header without opening it. It is not yet
+// authenticated: act on it only to explain a refusal, or after Open.
+func Header(box []byte) ([]byte, [keyIDSize]byte, error) {
+	var id [keyIDSize]byte
+	if len(box) < prefix || [4]byte(box[:4]) != magicBytes || box[4] != version {
+		return nil, id, ErrInvalid
+	}
+	copy(id[:], box[5:5+keyIDSize])
+	n := int(binary.BigEndian.Uint16(box[prefix-2 : prefix]))
+	if len(box) < prefix+n+nonceSize+tagSize {
+		return nil, id, ErrInvalid
+	}
+	return box[prefix : prefix+n], id, nil
+}
+
+// Open authenticates and decrypts a box made by Seal with the same key and
+// purpose, returning its header and plaintext.
+func Open(key []byte, purpose string, box []byte) (header, plaintext []byte, err error) {
+	header, id, err := Header(box)
 	if err != nil {
-		return nil, ErrTampered
+		return nil, nil, err
 	}
-	return plain, nil
+	aead, err := newAEAD(key)
+	if err != nil {
+		return nil, nil, err
+	}
+	if id != KeyID(key) {
+		return nil, nil, ErrKey
+	}
+	clearLen := prefix + len(header)
+	nonce := box[clearLen : clearLen+nonceSize]
+	plaintext, err = aead.Open(nil, nonce, box[clearLen+nonceSize:], additionalData(purpose, box[:clearLen]))
+	if err != nil {
+		return nil, nil, ErrInvalid
+	}
+	return header, plaintext, nil
 }
 
 func newAEAD(key []byte) (cipher.AEAD, error) {
 	if len(key) != KeySize {
-		return nil, ErrKeySize
+		return nil, fmt.Errorf("seal: the key is %d bytes, want %d", len(key), KeySize)
 	}
 	block, err := aes.NewCipher(key)
 	if err != nil {
@@ -103,19 +132,9 @@ func newAEAD(key []byte) (cipher.AEAD, error) {
 	return cipher.NewGCM(block)
 }
 
-// keyID names a key without revealing it: a domain-separated SHA-256.
-func keyID(key []byte) [keyIDSize]byte {
-	h := sha256.New()
-	h.Write([]byte("coderun seal key id\x00"))
-	h.Write(key)
-	var id [keyIDSize]byte
-	copy(id[:], h.Sum(nil))
-	return id
-}
-
-// additional is what GCM authenticates besides the ciphertext: the header
-// (so the version and key id cannot be swapped) and the caller's aad.
-func additional(header, aad []byte) []byte {
-	out := make([]byte, 0, len(header)+len(aad))
-	return append(append(out, header...), aad...)
+func additionalData(purpose string, clearPart []byte) []byte {
+	ad := make([]byte, 0, len(purpose)+1+len(clearPart))
+	ad = append(ad, purpose...)
+	ad = append(ad, 0)
+	return append(ad, clearPart...)
 }

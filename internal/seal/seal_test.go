@@ -10,62 +10,68 @@ import (
 
 func key(b byte) []byte { return bytes.Repeat([]byte{b}, KeySize) }
 
-func TestSealOpenRoundTrip(t *testing.T) {
-	for _, plain := range [][]byte{nil, []byte("x"), bytes.Repeat([]byte("state"), 10000)} {
-		sealed, err := Seal(key(1), []byte("purpose"), plain)
-		require.NoError(t, err)
-		assert.Len(t, sealed, len(plain)+Overhead)
-		assert.NotContains(t, string(sealed), "state", "the plaintext does not show")
-		got, err := Open(key(1), []byte("purpose"), sealed)
-		require.NoError(t, err)
-		assert.Equal(t, string(plain), string(got))
+func TestRoundTrip(t *testing.T) {
+	box, err := Seal(key(1), "run", []byte("hdr"), []byte("secret payload"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(box), "secret payload", "the payload is encrypted")
+	h, p, err := Open(key(1), "run", box)
+	require.NoError(t, err)
+	assert.Equal(t, "hdr", string(h))
+	assert.Equal(t, "secret payload", string(p))
+
+	again, err := Seal(key(1), "run", []byte("hdr"), []byte("secret payload"))
+	require.NoError(t, err)
+	assert.NotEqual(t, box, again, "every box has a fresh nonce")
+}
+
+func TestRefusals(t *testing.T) {
+	box, err := Seal(key(1), "run", []byte("hdr"), []byte("payload"))
+	require.NoError(t, err)
+
+	_, _, err = Open(key(2), "run", box)
+	assert.ErrorIs(t, err, ErrKey)
+	_, _, err = Open(key(1), "other purpose", box)
+	assert.ErrorIs(t, err, ErrInvalid, "a box is bound to its purpose")
+
+	for i := range box {
+		tampered := bytes.Clone(box)
+		tampered[i] ^= 0x40
+		_, _, err := Open(key(1), "run", tampered)
+		assert.Error(t, err, "flipping byte %d must be detected", i)
 	}
+	for n := 0; n < len(box); n++ {
+		_, _, err := Open(key(1), "run", box[:n])
+		assert.ErrorIs(t, err, ErrInvalid, "truncated to %d bytes", n)
+	}
+	_, _, err = Open(key(1), "run", append(bytes.Clone(box), 0))
+	assert.ErrorIs(t, err, ErrInvalid, "an extra byte is detected")
+
+	_, err = Seal(key(1)[:31], "run", nil, nil)
+	assert.ErrorContains(t, err, "31 bytes, want 32")
+	_, _, err = Open(nil, "run", box)
+	assert.ErrorContains(t, err, "0 bytes, want 32")
+	_, err = Seal(key(1), "run", make([]byte, MaxHeader+1), nil)
+	assert.Error(t, err)
 }
 
-func TestSealUsesAFreshNonceEachTime(t *testing.T) {
-	a, err := Seal(key(1), nil, []byte("same"))
+func TestHeaderReadableBeforeOpen(t *testing.T) {
+	box, err := Seal(key(3), "run", []byte("build-42"), []byte("x"))
 	require.NoError(t, err)
-	b, err := Seal(key(1), nil, []byte("same"))
+	h, id, err := Header(box)
 	require.NoError(t, err)
-	assert.NotEqual(t, a, b)
+	assert.Equal(t, "build-42", string(h))
+	assert.Equal(t, KeyID(key(3)), id)
+	assert.NotEqual(t, KeyID(key(3)), KeyID(key(4)))
 }
 
-func TestOpenRefuses(t *testing.T) {
-	sealed, err := Seal(key(1), []byte("purpose"), []byte("the run"))
-	require.NoError(t, err)
-
-	_, err = Open(key(2), []byte("purpose"), sealed)
-	assert.ErrorIs(t, err, ErrWrongKey)
-
-	_, err = Open(key(1), []byte("another purpose"), sealed)
-	assert.ErrorIs(t, err, ErrTampered, "a value does not open for another purpose")
-
-	for i := range sealed {
-		changed := bytes.Clone(sealed)
-		changed[i] ^= 0x01
-		_, err := Open(key(1), []byte("purpose"), changed)
-		assert.Error(t, err, "byte %d flipped", i)
-		switch {
-		case i == 0:
-			assert.ErrorIs(t, err, ErrMalformed, "the version byte")
-		case i < 1+keyIDSize:
-			assert.ErrorIs(t, err, ErrWrongKey, "the key id")
-		default:
-			assert.ErrorIs(t, err, ErrTampered, "byte %d", i)
+func FuzzOpen(f *testing.F) {
+	box, _ := Seal(key(1), "run", []byte("h"), []byte("p"))
+	f.Add(box)
+	f.Add([]byte("crsb"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		h, p, err := Open(key(1), "run", b)
+		if err == nil && (string(h) != "h" || string(p) != "p") {
+			t.Fatalf("forged box opened: %q %q", h, p)
 		}
-	}
-
-	for _, n := range []int{0, 1, Overhead - 1} {
-		_, err := Open(key(1), []byte("purpose"), sealed[:n])
-		assert.ErrorIs(t, err, ErrMalformed, "cut to %d bytes", n)
-	}
-	_, err = Open(key(1), []byte("purpose"), sealed[:len(sealed)-1])
-	assert.ErrorIs(t, err, ErrTampered, "one byte short")
-}
-
-func TestKeyMustBe32Bytes(t *testing.T) {
-	_, err := Seal(make([]byte, 16), nil, nil)
-	assert.ErrorIs(t, err, ErrKeySize)
-	_, err = Open(nil, nil, make([]byte, 100))
-	assert.ErrorIs(t, err, ErrKeySize)
+	})
 }

@@ -1,0 +1,160 @@
+package coderun
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// echoUntilCancelled answers once its run's context is cancelled, with the
+// context's error, as a well-behaved host function does.
+func echoUntilCancelled() Namespace {
+	return Namespace{Global: "tools", Functions: map[string]Function{
+		"echo": func(_ context.Context, args any) (any, error) { return args, nil },
+		"wait": func(ctx context.Context, _ any) (any, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}}
+}
+
+// TestCancellationIsAlwaysAbort covers issue 9's cancelled runs that ended
+// as exception or ok: whatever the program does with the calls refused or
+// failed by the cancellation, the run is an abort.
+func TestCancellationIsAlwaysAbort(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	programs := map[string]string{
+		"await the call":            `await tools.wait(); return await tools.echo(1)`,
+		"catch the call's failure":  `try { await tools.wait() } catch (e) {} return "finished anyway"`,
+		"catch later calls":         `try { await tools.wait() } catch {} try { await tools.echo(1) } catch (e) { return e.message }`,
+		"ignore the call":           `tools.wait().catch(() => {}); await new Promise(r => setTimeout(r, 60_000))`,
+		"compute after the failure": `try { await tools.wait() } catch {} let n = 0; for (let i = 0; i < 1e9; i++) n++; return n`,
+	}
+	for name, program := range programs {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(20*time.Millisecond, cancel)
+			res, err := rt.Run(ctx, Request{Program: program, Bindings: []Namespace{echoUntilCancelled()}})
+			require.NoError(t, err)
+			assert.Contains(t, requireFailure(t, res, KindAbort), "its context was cancelled")
+		})
+	}
+}
+
+func TestCancelledBeforeRunIsAbort(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := rt.Run(ctx, Request{Program: "return 1"})
+	require.NoError(t, err)
+	requireFailure(t, res, KindAbort)
+
+	deadline, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	res, err = rt.Run(deadline, Request{Program: "return 1"})
+	require.NoError(t, err)
+	assert.Contains(t, requireFailure(t, res, KindAbort), "deadline exceeded")
+}
+
+// TestCloseRacingRunsNeverLooksFinished starts runs that cannot finish on
+// their own and closes the Runtime while they start: each is an abort or
+// ErrClosed, never ok or an exception.
+func TestCloseRacingRunsNeverLooksFinished(t *testing.T) {
+	t.Parallel()
+	for round := range 20 {
+		rt, err := New(DefaultConfig())
+		require.NoError(t, err)
+		var wg sync.WaitGroup
+		for i := range 20 {
+			wg.Go(func() {
+				program := []string{
+					`try { await tools.wait() } catch {} return "ok"`,
+					`try { await tools.wait() } catch {} try { await tools.echo(1) } catch (e) { return e.message } return "ok"`,
+				}[i%2]
+				res, err := rt.Run(context.Background(), Request{Program: program, Bindings: []Namespace{echoUntilCancelled()}})
+				if errors.Is(err, ErrClosed) {
+					return
+				}
+				if assert.NoError(t, err) && assert.NotNil(t, res.Failure, "round %d: a run returned %s after Close", round, res.Value) {
+					assert.Equal(t, KindAbort, res.Failure.Kind, "round %d: %s", round, res.Failure.Message)
+				}
+			})
+		}
+		time.Sleep(time.Duration(round%5) * time.Millisecond)
+		require.NoError(t, rt.Close(context.Background()))
+		wg.Wait()
+	}
+}
+
+func TestCloseReleasesWhateverItsContextDoes(t *testing.T) {
+	t.Parallel()
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+
+	// Nothing in flight: an already-done ctx still closes everything.
+	rt, err := New(DefaultConfig())
+	require.NoError(t, err)
+	require.NoError(t, rt.Close(done))
+	assertReleased(t, rt)
+	require.NoError(t, rt.Close(context.Background()), "closing again is harmless")
+
+	// A run in flight: Close reports the ctx, and the run releases the
+	// engine as it returns.
+	rt, err = New(DefaultConfig())
+	require.NoError(t, err)
+	started := make(chan struct{})
+	proceed := make(chan struct{})
+	ns := Namespace{Global: "tools", Functions: map[string]Function{
+		"block": func(context.Context, any) (any, error) { close(started); <-proceed; return 1, nil },
+	}}
+	result := make(chan Result, 1)
+	go func() {
+		res, err := rt.Run(context.Background(), Request{Program: "return await tools.block()", Bindings: []Namespace{ns}})
+		assert.NoError(t, err)
+		result <- res
+	}()
+	<-started
+	// The run's loop aborts at once, but its goroutine may not have
+	// returned yet; hold it with a Close whose ctx is already done.
+	err = rt.Close(done)
+	if err != nil {
+		assert.ErrorIs(t, err, context.Canceled)
+	}
+	requireFailure(t, <-result, KindAbort)
+	close(proceed)
+	ctx, cancelWait := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelWait()
+	require.NoError(t, rt.Close(ctx), "a second Close waits for the release the first started")
+	assertReleased(t, rt)
+}
+
+func assertReleased(t *testing.T, rt *Runtime) {
+	t.Helper()
+	select {
+	case <-rt.released:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the engine was not released")
+	}
+	_, err := rt.Run(context.Background(), Request{Program: "return 1"})
+	assert.ErrorIs(t, err, ErrClosed)
+}
+
+func TestWallTimeCountsOnlyLiveTime(t *testing.T) {
+	t.Parallel()
+	ns := approvals(nil)
+	rt := durableRuntime(t, func(c *Config) { c.WallTime = 300 * time.Millisecond })
+	res, err := rt.Run(context.Background(), Request{Program: `await tools.ask(1); return "in time"`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	time.Sleep(400 * time.Millisecond) // longer than WallTime, while suspended
+	res, err = rt.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
+	require.NoError(t, err)
+	assert.Equal(t, `"in time"`, requireOK(t, res))
+}

@@ -1,0 +1,289 @@
+package coderun
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/seal"
+)
+
+// A suspended run is sealed as an internal/seal box whose clear header
+// names the sandbox build and the expiry (so a refusal can say which), and
+// whose payload is a runState, CBOR-encoded and deflated.
+//
+// Between two export calls the guest's whole state is its linear memory and
+// its globals (ABI.md); its stack is empty. So a runState holds the memory
+// as the bytes that differ from the snapshot image every instance starts
+// from, plus the fuel countdown and the host's side of the run: logs,
+// budgets spent, timers, clock, the parked calls.
+
+// statePurpose binds a box to its use: a box sealed for anything else under
+// the same key does not open as a run.
+const statePurpose = "coderun suspended run"
+
+// stateChunk is the granularity of the memory diff.
+const stateChunk = 4096
+
+// maxStateBytes bounds the inflated payload Resume accepts: a state comes
+// back from outside, and even an authenticated one must not make the host
+// allocate without bound. No valid state comes near it: memory is capped
+// at 3 GiB plus overhead and every page is stored once.
+const maxStateBytes = 4 << 30
+
+// stateHeader is the clear, authenticated header.
+type stateHeader struct {
+	build   [32]byte // the sandbox module's sha256
+	expires time.Time
+}
+
+func (h stateHeader) encode() []byte {
+	b := make([]byte, 0, 40)
+	b = append(b, h.build[:]...)
+	return binary.BigEndian.AppendUint64(b, uint64(h.expires.UnixNano()))
+}
+
+func decodeStateHeader(b []byte) (stateHeader, bool) {
+	var h stateHeader
+	if len(b) != 40 {
+		return h, false
+	}
+	copy(h.build[:], b)
+	h.expires = time.Unix(0, int64(binary.BigEndian.Uint64(b[32:])))
+	return h, true
+}
+
+// runState is everything of a suspended run. Field numbers, not names, are
+// the encoding, so renaming a field never breaks a stored state.
+type runState struct {
+	Program    string           `cbor:"1,keyasint"`
+	Namespaces []namespaceState `cbor:"2,keyasint"`
+	Logs       []string         `cbor:"3,keyasint"`
+	OutBytes   int64            `cbor:"4,keyasint"`
+	Compute    time.Duration    `cbor:"5,keyasint"`
+	Wall       time.Duration    `cbor:"6,keyasint"` // live time so far
+	Ticks      uint64           `cbor:"7,keyasint"`
+	Calls      int              `cbor:"8,keyasint"`
+	Clock      clockState       `cbor:"9,keyasint"`
+	Timers     []timerState     `cbor:"10,keyasint"`
+	Parked     []parkedState    `cbor:"11,keyasint"`
+	Fuel       uint32           `cbor:"12,keyasint"`
+	MemSize    uint64           `cbor:"13,keyasint"`
+	Memory     []byte           `cbor:"14,keyasint"` // diffMemory against the image
+}
+
+// namespaceState is what the guest holds of a namespace: its global and
+// error class, which a resume's bindings must match.
+type namespaceState struct {
+	Global string `cbor:"1,keyasint"`
+	Class  string `cbor:"2,keyasint,omitempty"`
+	Member string `cbor:"3,keyasint,omitempty"`
+}
+
+type timerState struct {
+	ID       uint32        `cbor:"1,keyasint"`
+	Deadline time.Duration `cbor:"2,keyasint"`
+}
+
+type parkedState struct {
+	ID        uint32 `cbor:"1,keyasint"`
+	Seq       int64  `cbor:"2,keyasint"`
+	Namespace uint32 `cbor:"3,keyasint"`
+	Function  string `cbor:"4,keyasint"`
+	Args      []byte `cbor:"5,keyasint"`
+	Reason    string `cbor:"6,keyasint"`
+}
+
+func namespaceStates(nss []Namespace) []namespaceState {
+	out := make([]namespaceState, len(nss))
+	for i, ns := range nss {
+		out[i].Global = ns.Global
+		if ns.ErrorClass != nil {
+			out[i].Class, out[i].Member = ns.ErrorClass.Name, ns.ErrorClass.Member
+		}
+	}
+	return out
+}
+
+// suspend seals the run and ends the segment with a Suspended result.
+func (r *run) suspend() {
+	state, err := r.seal()
+	if err != nil {
+		r.fail(KindWorkerExit, "the run could not be suspended: "+err.Error())
+		return
+	}
+	pending := make([]PendingCall, len(r.parked))
+	for i, p := range r.parked {
+		pending[i] = p.pending(r.namespaces)
+	}
+	r.settled = true
+	r.result = Result{Suspended: &Suspension{State: state, Pending: pending}}
+}
+
+// pending is the caller's view of a parked call.
+func (p parkedCall) pending(nss []Namespace) PendingCall {
+	return PendingCall{
+		ID:        callID(p.ID),
+		Namespace: nss[p.Namespace].Global,
+		Function:  p.Function,
+		Args:      p.Args,
+		Reason:    p.Reason,
+	}
+}
+
+func (r *run) seal() ([]byte, error) {
+	clock, err := r.clock.save()
+	if err != nil {
+		return nil, err
+	}
+	st := runState{
+		Program:    r.program,
+		Namespaces: namespaceStates(r.namespaces),
+		Logs:       r.logs,
+		OutBytes:   r.outBytes,
+		Compute:    r.compute,
+		Wall:       time.Since(r.start),
+		Ticks:      r.ticks,
+		Calls:      r.bridge.Calls(),
+		Clock:      clock,
+		Timers:     r.timers.save(),
+		Fuel:       r.inst.Fuel(),
+	}
+	for _, p := range r.parked {
+		st.Parked = append(st.Parked, parkedState{ID: p.ID, Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason})
+	}
+	mem := r.inst.MemoryView()
+	st.MemSize = uint64(len(mem))
+	st.Memory = diffMemory(mem, r.rt.engine.Image())
+
+	raw, err := cbor.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	var z bytes.Buffer
+	zw, _ := flate.NewWriter(&z, flate.BestSpeed)
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	h := stateHeader{build: r.rt.engine.ModuleHash(), expires: time.Now().Add(r.cfg.MaxSuspendedAge)}
+	return seal.Seal(r.cfg.StateKey, statePurpose, h.encode(), z.Bytes())
+}
+
+// diffMemory lists the bytes of mem that differ from image (zeros past its
+// end) as runs: (offset delta, length) as uvarints, then the run's bytes.
+// Chunks equal to the image are skipped with one comparison; in a changed
+// chunk, differences closer than diffGap bytes join one run, so the list
+// holds little more than the bytes the run really changed. The guest's
+// stack, empty between export calls, is skipped.
+func diffMemory(mem, image []byte) []byte {
+	var out []byte
+	var zero [stateChunk]byte
+	prev := 0 // end of the previous run
+	for off := engine.GuestStackBytes; off < len(mem); off += stateChunk {
+		cur := mem[off:min(off+stateChunk, len(mem))]
+		base := zero[:len(cur)]
+		switch {
+		case off+len(cur) <= len(image):
+			base = image[off : off+len(cur)]
+		case off < len(image): // the image ends inside this chunk
+			base = make([]byte, len(cur))
+			copy(base, image[off:])
+		}
+		if bytes.Equal(cur, base) {
+			continue
+		}
+		for i := 0; i < len(cur); {
+			if cur[i] == base[i] {
+				i++
+				continue
+			}
+			j, same := i+1, 0
+			for ; j < len(cur) && same < diffGap; j++ {
+				if cur[j] == base[j] {
+					same++
+				} else {
+					same = 0
+				}
+			}
+			end := j - same
+			out = binary.AppendUvarint(out, uint64(off+i-prev))
+			out = binary.AppendUvarint(out, uint64(end-i))
+			out = append(out, cur[i:end]...)
+			prev = off + end
+			i = j
+		}
+	}
+	return out
+}
+
+// diffGap is the run of equal bytes that ends a run of differences: a
+// shorter one costs less stored than a new run's header.
+const diffGap = 8
+
+// applyDiff writes a diffMemory list into mem, which holds the image.
+func applyDiff(mem, diff []byte) error {
+	pos := 0
+	for len(diff) > 0 {
+		delta, n := binary.Uvarint(diff)
+		if n <= 0 {
+			return errors.New("malformed memory diff")
+		}
+		length, m := binary.Uvarint(diff[n:])
+		if m <= 0 || uint64(len(diff)-n-m) < length {
+			return errors.New("malformed memory diff")
+		}
+		diff = diff[n+m:]
+		if delta > uint64(len(mem)) || uint64(pos)+delta+length > uint64(len(mem)) {
+			return fmt.Errorf("memory diff reaches past the memory (%d bytes)", len(mem))
+		}
+		pos += int(delta)
+		if pos < engine.GuestStackBytes {
+			return errors.New("memory diff writes into the stack")
+		}
+		pos += copy(mem[pos:], diff[:length])
+		diff = diff[length:]
+	}
+	return nil
+}
+
+// openState authenticates and decodes a sealed run, or says precisely why
+// it cannot.
+func (r *Runtime) openState(box []byte) (*runState, error) {
+	if r.cfg.StateKey == nil {
+		return nil, fmt.Errorf("%w: this Runtime has no Config.StateKey; set the key the run was sealed with", ErrStateKey)
+	}
+	header, plain, err := seal.Open(r.cfg.StateKey, statePurpose, box)
+	switch {
+	case errors.Is(err, seal.ErrKey):
+		return nil, fmt.Errorf("%w: resume it with the Runtime whose StateKey sealed it", ErrStateKey)
+	case err != nil:
+		return nil, fmt.Errorf("%w (%d bytes)", ErrStateInvalid, len(box))
+	}
+	h, ok := decodeStateHeader(header)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown header", ErrStateInvalid)
+	}
+	if h.build != r.engine.ModuleHash() {
+		return nil, fmt.Errorf("%w: it needs the sandbox with sha256 %x; this Runtime runs %x", ErrStateBuild, h.build, r.engine.ModuleHash())
+	}
+	if now := time.Now(); now.After(h.expires) {
+		return nil, fmt.Errorf("%w: it expired at %s (MaxSuspendedAge after it was sealed)", ErrStateExpired, h.expires.UTC().Format(time.RFC3339))
+	}
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(plain)), maxStateBytes+1))
+	if err != nil || len(raw) > maxStateBytes {
+		return nil, fmt.Errorf("%w: its payload does not inflate", ErrStateInvalid)
+	}
+	var st runState
+	if err := cbor.Unmarshal(raw, &st); err != nil {
+		return nil, fmt.Errorf("%w: its payload does not decode: %v", ErrStateInvalid, err)
+	}
+	return &st, nil
+}
