@@ -55,9 +55,9 @@ type parkedCall struct {
 
 const envelopeVersion = 1
 
-// envelopeAAD binds sealed envelopes to their purpose: another coderun
+// envelopePurpose binds sealed envelopes to their purpose: another coderun
 // state sealed with the same key does not open as one.
-var envelopeAAD = []byte("coderun/codemode suspension v1")
+const envelopePurpose = "coderun/codemode suspension v1"
 
 // canSuspend reports whether the session can seal suspensions.
 func (s *Session) canSuspend() bool { return len(s.cfg.Budgets.StateKey) == seal.KeySize }
@@ -73,7 +73,7 @@ func (s *Session) suspension(env *envelope, started time.Time) (*Suspension, err
 	if err != nil {
 		return nil, fmt.Errorf("codemode: encode suspension: %w", err)
 	}
-	sealed, err := seal.Seal(s.cfg.Budgets.StateKey, envelopeAAD, plain)
+	sealed, err := seal.Seal(s.cfg.Budgets.StateKey, envelopePurpose, nil, plain)
 	if err != nil {
 		return nil, fmt.Errorf("codemode: seal suspension: %w", err)
 	}
@@ -93,12 +93,12 @@ func (s *Session) openEnvelope(state []byte) (*envelope, error) {
 	if !s.canSuspend() {
 		return nil, fmt.Errorf("codemode: resume: %w: this session has no StateKey (Config.Budgets.StateKey)", coderun.ErrStateKey)
 	}
-	plain, err := seal.Open(s.cfg.Budgets.StateKey, envelopeAAD, state)
+	_, plain, err := seal.Open(s.cfg.Budgets.StateKey, envelopePurpose, state)
 	switch {
-	case errors.Is(err, seal.ErrWrongKey):
+	case errors.Is(err, seal.ErrKey):
 		return nil, fmt.Errorf("codemode: resume: %w", coderun.ErrStateKey)
 	case err != nil:
-		return nil, fmt.Errorf("codemode: resume: %w (%v)", coderun.ErrStateInvalid, err)
+		return nil, fmt.Errorf("codemode: resume: %w", coderun.ErrStateInvalid)
 	}
 	var env envelope
 	if err := cbor.Unmarshal(plain, &env); err != nil || env.Version != envelopeVersion || len(env.Parked) == 0 {

@@ -274,6 +274,11 @@ func (q *dispatchQueue) releaseLocked(t *ticket) {
 // allow. It never looks past the head: a parallel-safe call behind a waiting
 // exclusive one waits too, which is what keeps submission order.
 func (q *dispatchQueue) admitLocked() {
+	q.admitHeadLocked()
+	q.freezeIfStuckLocked()
+}
+
+func (q *dispatchQueue) admitHeadLocked() {
 	for len(q.pending) > 0 && !q.settled {
 		t := q.pending[0]
 		if t.class == Exclusive {
@@ -290,7 +295,6 @@ func (q *dispatchQueue) admitLocked() {
 		t.admittedAt = time.Now()
 		close(t.admitted)
 	}
-	q.freezeIfStuckLocked()
 }
 
 // removePendingLocked takes t out of the line if it has not been admitted.
