@@ -51,7 +51,7 @@ func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
 func TestHubListsAndCallsStdioServerTools(t *testing.T) {
 	h, report := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.False(t, report.Failed())
-	assert.Equal(t, []string{"echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
+	assert.Equal(t, []string{"echo.append", "echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
 
 	res, err := h.Call(t.Context(), "echo", "echo", json.RawMessage(`{"text":"hi"}`))
 	require.NoError(t, err)
