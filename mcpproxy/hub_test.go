@@ -104,7 +104,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 	var text strings.Builder
 	_, err := report.WriteTo(&text)
 	require.NoError(t, err)
-	assert.Contains(t, text.String(), `coderun: server "good": 7 tools (`+echoServerBin+")")
+	assert.Contains(t, text.String(), `coderun: server "good": 8 tools (`+echoServerBin+")")
 	assert.Contains(t, text.String(), `coderun: server "missing" failed to start: connecting to coderun-no-such-command-xyz: exec:`)
 	assert.Contains(t, stderr.String(), "[quits] echoserver: refusing to start", "stderr is forwarded with the server's name")
 
