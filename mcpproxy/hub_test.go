@@ -92,7 +92,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 		byName[s.Name] = s
 	}
 	require.NoError(t, byName["good"].Err)
-	assert.Equal(t, 7, byName["good"].Tools)
+	assert.Equal(t, 8, byName["good"].Tools)
 	require.ErrorContains(t, byName["missing"].Err, `server "missing"`)
 	assert.ErrorContains(t, byName["missing"].Err, "executable file not found")
 	require.ErrorContains(t, byName["quits"].Err, `server "quits"`)
