@@ -29,10 +29,15 @@ const shutdownGrace = 5 * time.Second
 func runMCP(args []string, stdout, stderr io.Writer) int {
 	fs, start := newFlagSet("mcp", "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.", stderr)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDR`, e.g. 127.0.0.1:8931, instead of stdio")
+	stateless := fs.Bool("stateless", false, "with --http: serve without sessions (protocol 2026-07-28), so replicas sharing state.store and the StateKey can serve any request")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
 	if status, stop := parseFlags(fs, args); stop {
 		return status
+	}
+	if *stateless && *httpAddr == "" {
+		fmt.Fprintln(stderr, "coderun mcp: --stateless needs --http: stdio serves one client in one process")
+		return 2
 	}
 
 	log, closeLog, err := openSessionLog(*logPath, stderr)
@@ -47,7 +52,13 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer up.hub.Close()
-	srv, err := mcpproxy.NewServer(up.cfg, up.hub, mcpproxy.ServerOptions{Log: log, Warnings: stderr})
+	state, err := openState(up.cfg.State)
+	if err != nil {
+		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
+		return 2
+	}
+	defer state.close()
+	srv, err := mcpproxy.NewServer(up.cfg, up.hub, mcpproxy.ServerOptions{Log: log, Warnings: stderr, StateKey: state.key, Store: state.store})
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
 		return 2
@@ -63,7 +74,7 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, srv, *httpAddr, stderr)
+		err = serveHTTP(ctx, srv, *httpAddr, *stateless, stderr)
 	} else {
 		err = srv.Serve(ctx, os.Stdin, stdout)
 	}
@@ -76,7 +87,7 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 
 // serveHTTP serves srv on addr until ctx is cancelled. It prints the URL to
 // stderr once listening, so a caller that asked for port 0 learns the port.
-func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stderr io.Writer) error {
+func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stateless bool, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("--http: %w", err)
@@ -85,11 +96,15 @@ func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stderr io
 		fmt.Fprintf(stderr, "coderun: warning: serving on %s, which is not a loopback address: "+
 			"anyone who can reach it can call your tools\n", ln.Addr())
 	}
-	fmt.Fprintf(stderr, "coderun: serving MCP (streamable HTTP) at http://%s/mcp\n", ln.Addr())
+	handler, kind := srv.Handler(), "streamable HTTP"
+	if stateless {
+		handler, kind = srv.StatelessHandler(), "stateless streamable HTTP"
+	}
+	fmt.Fprintf(stderr, "coderun: serving MCP (%s) at http://%s/mcp\n", kind, ln.Addr())
 
 	// Every path serves MCP, so a host configured with the bare address
 	// works as well as one using /mcp.
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	shutdownDone := make(chan error, 1)
 	go func() {
 		<-ctx.Done()
