@@ -52,4 +52,3 @@ func (s *mcpState) close() {
 		_ = s.store.Close()
 	}
 }
-
