@@ -328,3 +328,38 @@ func TestPartialDecisionsSuspendAgain(t *testing.T) {
 	assert.JSONEq(t, `[2,1]`, string(res.Value))
 	assert.EqualValues(t, 2, write.n.Load())
 }
+
+// TestSuspendedRunOutlivesItsSession closes the session (and the runtime
+// it made) while a run waits: nothing is in flight, and a new session
+// with the same key resumes it.
+func TestSuspendedRunOutlivesItsSession(t *testing.T) {
+	read := &counter{name: "read", class: ParallelSafe}
+	write := &counter{name: "write"}
+	cfg := durableConfig(ModeCode, "write")
+	newOwn := func() *Session {
+		reg := NewRegistry()
+		require.NoError(t, reg.Register(read.tool(), write.tool()))
+		s, err := NewSession(Options{Config: cfg, Registry: reg, Approver: &approveLater{}})
+		require.NoError(t, err)
+		return s
+	}
+	a := newOwn()
+	out, err := runCode(t, a, approvalProgram)
+	require.NoError(t, err)
+	require.NotNil(t, out.Suspended)
+	closed := make(chan error, 1)
+	go func() { closed <- a.Close(context.Background()) }()
+	select {
+	case err := <-closed:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("Close waited for a suspended run")
+	}
+
+	b := newOwn()
+	defer b.Close(context.Background())
+	out, err = b.Resume(t.Context(), out.Suspended.State, []Approval{{ID: "rc.2", Approved: true}})
+	res := requireResult(t, out, err)
+	assert.JSONEq(t, `{"before":1,"written":1,"after":2}`, string(res.Value))
+	assert.EqualValues(t, 2, read.n.Load())
+}
