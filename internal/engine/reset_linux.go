@@ -81,15 +81,15 @@ func (m *mappedImage) reset(mem *mappedMemory) bool {
 	return true
 }
 
-// drop discards the pages of mem from offset from to its extent, which then
+// drop discards the pages of m from offset from to its extent, which then
 // read from the memfd again (the image part) or as zero.
-func (mem *mappedMemory) drop(from int) bool {
-	if from < mem.extent && unix.Madvise(mem.region[from:mem.extent], unix.MADV_DONTNEED) != nil {
+func (m *mappedMemory) drop(from int) bool {
+	if from < m.extent && unix.Madvise(m.region[from:m.extent], unix.MADV_DONTNEED) != nil {
 		return false
 	}
-	mem.extent = from
+	m.extent = from
 	if from == 0 {
-		mem.warm = 0
+		m.warm = 0
 	}
 	return true
 }
