@@ -109,7 +109,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 		Args:     raw,
 	}
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(raw))...)
-	value, err, parked := d.runQueued(ctx, t, submitted, call, func(ctx context.Context) (*Output, error) {
+	value, parked, err := d.runQueued(ctx, t, submitted, call, func(ctx context.Context) (*Output, error) {
 		return d.s.pipeline(ctx, e, call)
 	})
 	if parked != "" {
@@ -122,7 +122,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 // a value, a rejection, or a park, for which it returns the reason to give
 // coderun.Suspend. call is the call the stages work on, so a park records
 // its final arguments.
-func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, stages func(context.Context) (*Output, error)) (value any, err error, parked string) {
+func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
 	var (
 		out     *Output
 		callErr error
@@ -162,11 +162,11 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
 	switch {
 	case parked != "":
-		return nil, nil, parked
+		return nil, parked, nil
 	case callErr != nil:
-		return nil, callErr, ""
+		return nil, "", callErr
 	}
-	return out.Value, nil, ""
+	return out.Value, "", nil
 }
 
 func (d *subDispatcher) sawSeq(seq int64) {
@@ -290,7 +290,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 			default:
 				stages = func(ctx context.Context) (*Output, error) { return d.s.pipeline(ctx, e, call) }
 			}
-			value, err, parked := d.runQueued(ctx, tickets[p.Seq], time.Now(), call, stages)
+			value, parked, err := d.runQueued(ctx, tickets[p.Seq], time.Now(), call, stages)
 			if parked != "" {
 				return // parked again
 			}
