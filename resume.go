@@ -163,10 +163,12 @@ func (r *run) restoreMemory(st *runState) error {
 
 // lazyMapPos maps positions in messages of a resumed run to its source. The
 // transform that knows them runs only if a message needs it: a resume in
-// another process would otherwise pay esbuild for every run.
+// another process would otherwise pay esbuild for every run. The program
+// passed the transform's limits when the run started, so its cost is
+// bounded.
 func lazyMapPos(program string) func(string) string {
 	return func(s string) string {
-		p, err := transformCache.get(program)
+		p, err := transformCache.get(context.Background(), program)
 		if err != nil {
 			return s
 		}

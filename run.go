@@ -117,14 +117,24 @@ func (r *run) abortMessage() string {
 
 // runProgram runs a program from its first line.
 func (r *run) runProgram(program string) {
-	prog, failure := transform(program)
-	if failure != nil {
+	r.clock = newRunClock(time.Now(), r.cfg.Deterministic, r.cfg.Seed)
+	r.start = r.clock.startedAt()
+	// The transform is part of the run: ctx and WallTime bound it too.
+	tctx, cancel := context.WithDeadline(r.ctx, r.start.Add(r.cfg.WallTime))
+	prog, failure, err := transform(tctx, program)
+	cancel()
+	switch {
+	case err != nil && r.abortErr() != nil:
+		r.fail(KindAbort, r.abortMessage())
+		return
+	case err != nil:
+		r.fail(KindTimeout, r.wallTimeMessage())
+		return
+	case failure != nil:
 		r.fail(failure.Kind, failure.Message)
 		return
 	}
 	r.program, r.mapPos = program, prog.mapPos
-	r.clock = newRunClock(time.Now(), r.cfg.Deterministic, r.cfg.Seed)
-	r.start = r.clock.startedAt()
 	r.bridge = r.newBridge(hostcalls.Prior{})
 	if !r.instantiate() {
 		return
@@ -275,6 +285,13 @@ func (r *run) TimerSet(id uint32, delayMs float64) {
 }
 
 func (r *run) TimerClear(id uint32) { r.timers.clear(id) }
+
+// ReserveOutput refuses a large output before the guest encodes it.
+func (r *run) ReserveOutput(n int64) {
+	if r.outBytes+n > r.cfg.MaxOutputBytes {
+		r.stop(KindOutputLimit, "output exceeded MaxOutputBytes (%d bytes): logs and output total at least %d bytes", r.cfg.MaxOutputBytes, r.outBytes+n)
+	}
+}
 
 func (r *run) OutOfMemory(requested uint32) {
 	r.stop(KindWorkerExit, "out of memory: the program exhausted MemoryLimitBytes (%d bytes) allocating %d more", r.cfg.MemoryLimitBytes, requested)

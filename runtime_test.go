@@ -192,9 +192,9 @@ func TestGlobalsModelCodeReliesOn(t *testing.T) {
 func TestAbsentCapabilitiesSaySo(t *testing.T) {
 	rt := newRuntime(t, nil)
 	cases := []struct{ program, want string }{
-		{"require('fs')", "not available"},
-		{"await fetch('https://example.com')", "no network"},
-		{"process.env.HOME", "process is not available"},
+		{"require('fs')", "require is not defined: there are no modules or files in the coderun sandbox"},
+		{"await fetch('https://example.com')", "fetch is not defined: there is no network"},
+		{"process.env.HOME", "process is not defined: there is no process in the coderun sandbox"},
 		{"await import('fs')", "not available"},
 	}
 	for _, c := range cases {

@@ -35,7 +35,7 @@ var soakCases = []soakCase{
 	{program: `await new Promise(r => setTimeout(r, 5)); return "timer"`, value: `"timer"`},
 	{program: `return [1, 2n]`, kind: KindInvalidOutput},
 	{program: `console.log("x".repeat(5000))`, kind: KindOutputLimit},
-	{program: `const a = []; for (;;) a.push("y".repeat(1 << 16))`, kind: KindWorkerExit},
+	{program: `const a = []; for (let i = 0; ; i++) a.push("y".repeat(1 << 22) + i)`, kind: KindWorkerExit},
 	{program: `return await tools.slow()`, value: `"slow"`},
 	{program: `return await tools.park()`, value: `"resumed"`}, // suspends; the soak resumes it
 }
@@ -77,7 +77,9 @@ func soakDuration(t *testing.T) time.Duration {
 func TestSoak(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	cfg := DefaultConfig()
-	cfg.ComputeTime = 30 * time.Millisecond
+	// Fuel, not ComputeTime, ends the endless loop: it does not depend on
+	// how loaded the machine is.
+	cfg.Fuel = 5000
 	cfg.MaxOutputBytes = 4096
 	cfg.MemoryLimitBytes = 16 << 20
 	cfg.StateKey = testStateKey

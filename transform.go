@@ -1,9 +1,11 @@
 package coderun
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/coderun/coderun/internal/tsx"
@@ -18,26 +20,44 @@ type transformed struct {
 
 // MaxProgramBytes bounds the program text. esbuild and QuickJS both have
 // inputs on which they go quadratic, so a bound on the size is a bound on
-// the time a run can spend before its budgets apply.
+// the time a run can spend before its budgets apply. Within it, the
+// transform refuses programs too deeply nested or too complex to
+// transform in bounded time and memory (see internal/tsx's limits.go).
 const MaxProgramBytes = 16 << 20
 
 // transform strips TypeScript and wraps the program as the body of an async
-// function. A syntax error is the program's failure, not Run's error.
-func transform(program string) (transformed, *Failure) {
+// function. A syntax error, or a program over the transform's limits, is
+// the program's failure. The error is non-nil only when ctx ended before
+// the transform did: esbuild cannot be interrupted, so the transform goes
+// on in the background (bounded by tsx's limits and by transformSlots)
+// and its result is cached for the next run of the same program.
+func transform(ctx context.Context, program string) (transformed, *Failure, error) {
 	if len(program) > MaxProgramBytes {
 		return transformed{}, &Failure{Kind: KindException, Message: fmt.Sprintf(
-			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}
+			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}, nil
 	}
-	p, err := transformCache.get(program)
+	p, err := transformCache.get(ctx, program)
 	if err != nil {
 		var se *tsx.SyntaxError
-		if errors.As(err, &se) {
-			return transformed{}, &Failure{Kind: KindException, Message: "SyntaxError: " + se.Error()}
+		var le *tsx.LimitError
+		switch {
+		case errors.As(err, &se):
+			return transformed{}, &Failure{Kind: KindException, Message: "SyntaxError: " + se.Error()}, nil
+		case errors.As(err, &le):
+			return transformed{}, &Failure{Kind: KindException, Message: le.Error()}, nil
+		case ctx.Err() != nil && errors.Is(err, context.Cause(ctx)):
+			return transformed{}, nil, err
 		}
-		return transformed{}, &Failure{Kind: KindException, Message: "TypeScript transform failed: " + err.Error()}
+		return transformed{}, &Failure{Kind: KindException, Message: "TypeScript transform failed: " + err.Error()}, nil
 	}
-	return transformed{js: p.JS, filename: tsx.FileName, mapPos: p.MapStack}, nil
+	return transformed{js: p.JS, filename: tsx.FileName, mapPos: p.MapStack}, nil, nil
 }
+
+// transformSlots bounds the transforms running at once, abandoned ones
+// included, to the number of CPUs: esbuild is CPU-bound, so more at once
+// would not finish sooner, and each one's memory, which tsx's limits
+// bound, is not multiplied by the number of concurrent hostile programs.
+var transformSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 
 // transformCache remembers recent transforms. esbuild costs about as much
 // as starting a sandbox, and the same program text is often run again (a
@@ -48,7 +68,9 @@ var transformCache = &programCache{entries: make(map[[32]byte]*cacheEntry)}
 // maxCachedPrograms bounds the cache; the oldest entry is evicted first.
 const maxCachedPrograms = 256
 
+// cacheEntry is one program's transform, finished once done is closed.
 type cacheEntry struct {
+	done chan struct{}
 	prog *tsx.Program
 	err  error
 }
@@ -59,24 +81,68 @@ type programCache struct {
 	order   [][32]byte // insertion order, for eviction
 }
 
-func (c *programCache) get(program string) (*tsx.Program, error) {
+// get returns the transform of program, starting it unless the same text
+// is already being transformed or was recently. It waits for a free slot
+// and then for the result until ctx ends, and then returns ctx's cause. A
+// transform already started finishes in the background and is cached:
+// the cache never holds a ctx-interrupted result.
+func (c *programCache) get(ctx context.Context, program string) (*tsx.Program, error) {
 	key := sha256.Sum256([]byte(program))
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	c.mu.Unlock()
-	if ok {
-		return e.prog, e.err
+	e := c.lookup(key)
+	if e == nil {
+		select {
+		case transformSlots <- struct{}{}:
+		case <-ctx.Done():
+			return nil, context.Cause(ctx)
+		}
+		e = c.start(key, program)
 	}
-	prog, err := tsx.Transform(program)
+	select {
+	case <-e.done:
+		return e.prog, e.err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+}
+
+// lookup returns the entry for key, or nil.
+func (c *programCache) lookup(key [32]byte) *cacheEntry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.entries[key]; !ok {
-		if len(c.order) >= maxCachedPrograms {
-			delete(c.entries, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.entries[key] = &cacheEntry{prog: prog, err: err}
-		c.order = append(c.order, key)
+	return c.entries[key]
+}
+
+// start transforms program on a new goroutine that owns the slot the
+// caller took, unless another caller started the same text meanwhile (the
+// slot is then given back).
+func (c *programCache) start(key [32]byte, program string) *cacheEntry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[key]; ok {
+		<-transformSlots
+		return e
 	}
-	return prog, err
+	e := &cacheEntry{done: make(chan struct{})}
+	if len(c.order) >= maxCachedPrograms {
+		delete(c.entries, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.entries[key] = e
+	c.order = append(c.order, key)
+	go e.fill(program)
+	return e
+}
+
+// fill runs the transform and gives back the slot. A panic (esbuild
+// recovers its own, but the scan and the position mapping are ours)
+// becomes the entry's error rather than ending the process.
+func (e *cacheEntry) fill(program string) {
+	defer close(e.done)
+	defer func() { <-transformSlots }()
+	defer func() {
+		if p := recover(); p != nil {
+			e.prog, e.err = nil, fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	e.prog, e.err = tsx.Transform(program)
 }

@@ -28,6 +28,7 @@ func (r *recorder) Call(msg []byte) string              { return "no bindings he
 func (r *recorder) TimerSet(id uint32, delayMs float64) {}
 func (r *recorder) TimerClear(id uint32)                {}
 func (r *recorder) OutOfMemory(requested uint32)        { Stop(errors.New("out of memory")) }
+func (r *recorder) ReserveOutput(n int64)               {}
 func (r *recorder) FuelTick() int32 {
 	r.ticks++
 	if r.stopAt > 0 && r.ticks >= r.stopAt {

@@ -28,6 +28,12 @@ type Host interface {
 	TimerSet(id uint32, delayMs float64)
 	// TimerClear cancels timer id.
 	TimerClear(id uint32)
+	// ReserveOutput is called before the guest converts or encodes a large
+	// output (a log line, the completion value, an exception message) that
+	// the host will count as at least n bytes against its output budget. To
+	// refuse it, stop the run with Stop; the guest has not yet spent memory
+	// on it.
+	ReserveOutput(n int64)
 	// OutOfMemory is called when the guest's heap limit is exhausted. It
 	// must not return normally: it stops the run with Stop.
 	OutOfMemory(requested uint32)
@@ -89,7 +95,7 @@ func read(mod api.Module, ptr, n uint32) []byte {
 	return append([]byte(nil), b...)
 }
 
-const i32, f64 = api.ValueTypeI32, api.ValueTypeF64
+const i32, i64, f64 = api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
 
 // instantiateHostModule defines the "coderun" import module. Each import
 // finds its Host in the context the export was called with.
@@ -126,6 +132,9 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 	fn("timer_clear", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).TimerClear(uint32(s[0]))
 	}, []api.ValueType{i32}, nil)
+	fn("output_reserve", func(ctx context.Context, mod api.Module, s []uint64) {
+		hostOf(ctx).ReserveOutput(int64(s[0]))
+	}, []api.ValueType{i64}, nil)
 	fn("oom", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).OutOfMemory(uint32(s[0]))
 		Stop(errors.New("out of memory"))

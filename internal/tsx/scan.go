@@ -73,6 +73,9 @@ type scanner struct {
 	inCase bool
 
 	found []int
+
+	// lim, when set, measures the program for checkLimits.
+	lim *limits
 }
 
 // statementHeads are the keywords whose parenthesized part is followed by
@@ -97,9 +100,17 @@ func (s *scanner) run() []int {
 		s.skipLineComment()
 	}
 	for s.i < len(src) {
+		if s.lim != nil && s.lim.err != nil {
+			break
+		}
 		c := src[s.i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+		case c == '\n' || c == '\r':
+			s.i++
+			if s.lim != nil {
+				s.lim.lineBreak(s)
+			}
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 			s.i++
 		case c == '/' && s.peek(1) == '/':
 			s.skipLineComment()
@@ -114,7 +125,11 @@ func (s *scanner) run() []int {
 				s.punct("/")
 			}
 		case c == '"' || c == '\'':
+			start := s.i
 			s.skipString(c)
+			if s.lim != nil {
+				s.lim.stringLiteral(start, s.i-start, s.prevKind == tokPunct && s.prevText == "+")
+			}
 			s.value()
 		case c == '`':
 			s.i++
@@ -197,12 +212,18 @@ func (s *scanner) value() {
 
 // punct records a punctuator token.
 func (s *scanner) punct(p string) {
+	if s.lim != nil {
+		s.lim.punct(s, p)
+	}
 	s.prevKind, s.prevText, s.prevWord = tokPunct, p, ""
 }
 
 // word records an identifier or keyword starting at byte start, noting
 // it as a candidate if it is a return keyword at top level.
 func (s *scanner) word(w string, start int) {
+	if s.lim != nil {
+		s.lim.word(start, w)
+	}
 	if w == "return" && s.atTopLevel() && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
 		// "return:" and "return?" can only be property names.
 		if next := skipSpaceAndComments(s.src, s.i); next >= len(s.src) || (s.src[next] != ':' && s.src[next] != '?') {
@@ -285,6 +306,9 @@ func (s *scanner) closeBrace() {
 	kind := s.braces[n-1]
 	s.braces = s.braces[:n-1]
 	if kind == braceTemplate {
+		if s.lim != nil {
+			s.lim.close()
+		}
 		s.skipTemplate()
 		return
 	}

@@ -115,8 +115,10 @@ var esbuildOptions = api.TransformOptions{
 
 // Transform converts a TypeScript program into a Program. It returns a
 // *SyntaxError when the program cannot run: a syntax error, an import or
-// export statement, or text that is not valid UTF-8 or contains NUL. Any
-// other error is an internal failure.
+// export statement, or text that is not valid UTF-8 or contains NUL. It
+// returns a *LimitError when the program is too deeply nested or too
+// complex to transform within a bounded time and memory. Any other error
+// is an internal failure.
 func Transform(program string) (*Program, error) {
 	// Editors hide a byte order mark, so columns on line 1 are counted
 	// without it.
@@ -131,6 +133,12 @@ func Transform(program string) (*Program, error) {
 		// write \0), and keeping it out of the JS spares the engine
 		// C-string pitfalls.
 		return nil, positionError(program, i, `NUL character (U+0000) is not allowed in a program; write "\0" inside strings instead`)
+	}
+
+	// Before esbuild sees the program: some small inputs make it crash
+	// the process or spend gigabytes (limits.go).
+	if lerr := checkLimits(program); lerr != nil {
+		return nil, lerr
 	}
 
 	out, err := transform(program)

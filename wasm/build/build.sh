@@ -3,6 +3,13 @@
 #
 #   wasm/build/build.sh            rebuild wasm/quickjs.wasm in place
 #   wasm/build/build.sh OUT.wasm   build into OUT.wasm (used by the CI check)
+#   wasm/build/build.sh --pin VERSION SUITE
+#                                  pin another qjs-src version: download it
+#                                  from Debian's SUITE and rewrite the pins
+#                                  below and wasm/wasm.go (make wasm-upgrade)
+#
+# Exit status 3: the pinned QuickJS-ng source cannot be downloaded (and is
+# not in the cache); anything else non-zero is a real failure.
 #
 # Needs Debian bookworm's clang-16, lld-16, wasi-libc and
 # libclang-rt-16-dev-wasm32 (install-toolchain.sh installs them), Go, and
@@ -13,21 +20,19 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-out="${1:-$root/wasm/quickjs.wasm}"
 
 qjs_version="0.17.0-1"
 qjs_deb="qjs-src_${qjs_version}_all.deb"
 qjs_sha256="04631979bdadaccffd76c1cb0aff5d07389aa889a90b6a902eba858a3a3b3988"
-# 0.17.0-1 is published in forky (testing) and sid; trixie ships 0.16.x.
+# The suite that publishes qjs_version (0.17.0-1: forky, i.e. testing, and
+# sid; trixie ships 0.16.x). build.sh --pin rewrites these three lines.
 qjs_suite="forky"
 
 cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
 mkdir -p "$cache"
 
-fetch_source() {
-	if [[ -f "$cache/$qjs_deb" ]] && echo "$qjs_sha256  $cache/$qjs_deb" | sha256sum -c --quiet - 2>/dev/null; then
-		return
-	fi
+# Downloads qjs-src=$qjs_version from $qjs_suite into the cache.
+download_source() {
 	local apt="$cache/apt"
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
 	: >"$apt/status"
@@ -41,11 +46,43 @@ fetch_source() {
 		-o "Dir::Cache::archives=$apt/archives"
 		-o "APT::Sandbox::User=root"
 	)
-	apt-get "${opts[@]}" update -qq
-	(cd "$cache" && apt-get "${opts[@]}" download "qjs-src=$qjs_version")
+	# A download that fails is not a build failure: Debian's testing suite
+	# moves on to newer versions and drops old pool files. Exit status 3
+	# tells CI the pinned source is gone (see README.md here: moving to a
+	# new QuickJS-ng version), so it can skip the reproducibility check
+	# loudly instead of failing every submission.
+	if ! apt-get "${opts[@]}" update -qq ||
+		! (cd "$cache" && apt-get "${opts[@]}" download "qjs-src=$qjs_version"); then
+		echo "build.sh: cannot download qjs-src=$qjs_version from Debian's $qjs_suite suite;" \
+			"the pinned QuickJS-ng source may have left the archive (wasm/build/README.md says how to move to a new version)" >&2
+		exit 3
+	fi
+}
+
+fetch_source() {
+	if [[ -f "$cache/$qjs_deb" ]] && echo "$qjs_sha256  $cache/$qjs_deb" | sha256sum -c --quiet - 2>/dev/null; then
+		return
+	fi
+	download_source
 	echo "$qjs_sha256  $cache/$qjs_deb" | sha256sum -c --quiet - ||
 		{ echo "build.sh: $qjs_deb does not match the pinned sha256" >&2; exit 1; }
 }
+
+if [[ "${1:-}" == "--pin" ]]; then
+	[[ $# -eq 3 ]] || { echo "usage: build.sh --pin VERSION SUITE (e.g. --pin 0.18.0-1 sid)" >&2; exit 2; }
+	qjs_version="$2" qjs_suite="$3"
+	qjs_deb="qjs-src_${qjs_version}_all.deb"
+	rm -f "$cache/$qjs_deb"
+	download_source
+	sum="$(sha256sum <"$cache/$qjs_deb" | cut -d' ' -f1)"
+	sed -i -e "s/^qjs_version=.*/qjs_version=\"$qjs_version\"/" \
+		-e "s/^qjs_sha256=.*/qjs_sha256=\"$sum\"/" \
+		-e "s/^qjs_suite=.*/qjs_suite=\"$qjs_suite\"/" "$here/build.sh"
+	sed -i "s/^const QuickJSVersion = .*/const QuickJSVersion = \"${qjs_version%-*}\"/" "$root/wasm/wasm.go"
+	echo "build.sh: pinned qjs-src $qjs_version from $qjs_suite (sha256 $sum)"
+	exit 0
+fi
+out="${1:-$root/wasm/quickjs.wasm}"
 
 fetch_source
 
@@ -53,6 +90,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$cache/$qjs_deb" "$work/pkg"
 src="$work/pkg/usr/src/quickjs-ng"
+# coderun's few changes to QuickJS-ng itself, each explained in its file.
+for p in "$here"/patches/*.patch; do
+	patch --quiet -d "$src" -p1 <"$p"
+done
 
 # The prelude's parts, concatenated in name order, become one C string.
 cat "$here"/prelude/*.js >"$work/prelude.js"
@@ -80,7 +121,7 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-I"$src" -I"$work" \
 	-Wl,--stack-first -Wl,-z,stack-size=$stack_size \
 	-o "$work/quickjs.raw.wasm" \
-	"$here/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
+	"$here/glue/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
 
 # Every loop header gets a fuel counter that calls coderun.fuel_tick every
 # quantum back-edges: the host's only way to interrupt native code. The

@@ -50,14 +50,23 @@ function makeErrorClass(name) {
   return Cls;
 }
 
+// Why a call is rejected (glue/calls.c): the error type a namespace
+// without an error class uses for it.
+const callErrorTypes = [
+  ErrorCtor, // 0: the host function failed
+  RangeErrorCtor, // 1: the host refused to start it (a limit, an unknown name)
+  TypeErrorCtor, // 2: its arguments are not lossless JSON
+];
+
 // hooks.bindingError: the rejection of a call of function `name` in
-// namespace #nsIndex that the host failed (or, with `refused`, refused to
-// start) with `message`. The glue rejects the call's promise with it. In a
-// namespace with an error class every host-side failure is an instance of
-// that class, so a program handles a denied, failed or refused call alike.
-function bindingError(nsIndex, name, message, refused) {
+// namespace #nsIndex, with `message`, for reason `why` (an index into
+// callErrorTypes). The glue rejects the call's promise with it. In a
+// namespace with an error class every rejection is an instance of that
+// class, so a program handles a denied, failed, refused or malformed call
+// alike.
+function bindingError(nsIndex, name, message, why) {
   const ns = namespaces[nsIndex];
-  if (ns.cls === null) return refused ? new RangeErrorCtor(message) : new ErrorCtor(message);
+  if (ns.cls === null) return new callErrorTypes[why](message);
   const err = new ns.cls(message);
   ObjectDefineProperty(err, ns.member, {
     __proto__: null, value: name, writable: true, enumerable: true, configurable: true,

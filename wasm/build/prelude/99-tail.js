@@ -6,7 +6,7 @@
 // ("Uncaught { a: 1 }"). Never throws: hostile values get a plainer text.
 function formatThrown(value) {
   try {
-    if (isObjectLike(value) && isErrorLike(value)) return stackText(value);
+    if (isObjectLike(value) && isErrorLike(value)) return withAbsentHint(stackText(value), absentHint(value));
     return 'Uncaught ' + inspect(value);
   } catch (e) {
     try {
@@ -15,6 +15,14 @@ function formatThrown(value) {
       return 'Uncaught exception (a value that cannot be displayed)';
     }
   }
+}
+
+// Appends hint to the first line of a rendered error.
+function withAbsentHint(text, hint) {
+  if (hint === '') return text;
+  const end = StringIndexOf(text, '\n');
+  if (end === -1) return text + ': ' + hint;
+  return StringSlice(text, 0, end) + ': ' + hint + StringSlice(text, end);
 }
 
 const hooks = ObjectCreate(null);

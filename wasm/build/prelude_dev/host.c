@@ -217,6 +217,9 @@ void host_oom(uint32_t requested)
 
 int32_t host_fuel_tick(void) { return 1 << 20; }
 
+/* The fake host has no output budget. */
+void host_output_reserve(int64_t json_bytes) { (void)json_bytes; }
+
 /* ---- binding spec -------------------------------------------------------- */
 
 static void put_text(crbuf *b, const char *s, size_t n) { cbor_text(b, s, n); }

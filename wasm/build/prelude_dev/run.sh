@@ -5,7 +5,7 @@
 #   run.sh -e 'CODE' [-b SPEC]...    same, program given inline
 #   run.sh check                     run every check below; exit 1 on failure
 #
-# The host is the real glue.c compiled natively with gcc around host.c (a
+# The host is the real glue/glue.c compiled natively with gcc around host.c (a
 # fake host on a virtual clock), built once into $DEV_DIR; the prelude is
 # concatenated exactly as build.sh does and read at run time.
 # QJS_SRC points at an unpacked QuickJS-ng 0.17.0 source tree.
@@ -18,12 +18,16 @@ dev="${DEV_DIR:-/tmp/coderun-prelude-dev}"
 mkdir -p "$dev"
 
 host="$dev/host"
-if [[ ! -x "$host" || "$here/host.c" -nt "$host" || "$build/glue.c" -nt "$host" ]]; then
+newest_glue="$(ls -t "$build"/glue/*.c "$build"/patches/*.patch | head -1)"
+if [[ ! -x "$host" || "$here/host.c" -nt "$host" || "$newest_glue" -nt "$host" ]]; then
 	# The glue includes "prelude.h"; this one points glue_prelude at the
 	# buffer host.c loads, as a VLA lvalue so sizeof still works.
 	echo '#define glue_prelude (*(char (*)[dev_prelude_len + 1])dev_prelude)' >"$dev/prelude.h"
 	echo "run.sh: building $host" >&2
-	gcc -O1 -g -D_GNU_SOURCE -w -I"$src" -I"$build" -I"$dev" \
+	# quickjs.c with build.sh's patches, found before the pristine one.
+	rm -rf "$dev/qjs" && mkdir -p "$dev/qjs" && cp "$src/quickjs.c" "$dev/qjs/"
+	for p in "$build"/patches/*.patch; do patch --quiet -d "$dev/qjs" -p1 <"$p"; done
+	gcc -O1 -g -D_GNU_SOURCE -w -I"$dev/qjs" -I"$src" -I"$build/glue" -I"$dev" \
 		-o "$host" "$here/host.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c" -lm
 fi
 

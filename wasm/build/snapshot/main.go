@@ -13,6 +13,7 @@ import (
 	"os"
 
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/wasminstr"
 	"github.com/coderun/coderun/internal/wasmsnap"
 )
 
@@ -93,4 +94,5 @@ func (h *initHost) TimerClear(id uint32)                {}
 func (h *initHost) OutOfMemory(requested uint32) {
 	engine.Stop(errors.New("out of memory during initialisation"))
 }
-func (h *initHost) FuelTick() int32 { return 10000 }
+func (h *initHost) FuelTick() int32       { return wasminstr.DefaultQuantum }
+func (h *initHost) ReserveOutput(n int64) {}

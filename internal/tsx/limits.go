@@ -1,0 +1,368 @@
+package tsx
+
+import (
+	"fmt"
+)
+
+// The program is untrusted, and esbuild, a recursive-descent parser with
+// no limits of its own, spends on some small inputs far more than their
+// size suggests (measured with esbuild v0.28.2 on the 2-core CI machine;
+// bench/README.md has the table):
+//
+//   - every nesting level costs a Go stack frame: "[".repeat(300000) ends
+//     the process with "fatal error: stack overflow", which no recover can
+//     catch;
+//   - scopes nest quadratically: 10,000 nested blocks take 7.5 s and 1.8 GB,
+//     1,000 nested `x =>` arrows 8.7 s, 1,000 nested functions 15 s;
+//   - a comma-operator chain is quadratic in time (10,000 terms: 4 s);
+//   - `'a' + 'a' + ...` is folded into one string, copying the growing
+//     string at every step (30,000 terms: 6.5 s and 920 MB).
+//
+// checkLimits bounds all of these in one linear pass over the program
+// before esbuild sees it, using the same tokenizer as findTopLevelReturns.
+// Each bound is far above what a program written by hand or by a model
+// needs, and low enough that esbuild's cost stays within a small constant
+// of the program's size.
+const (
+	// maxNesting bounds brackets of every kind ((, [, {, ${) plus the
+	// operators that nest without brackets (prefix operators, ?:, =>,
+	// assignments, **, statement heads, labels), counted together. 500
+	// levels cost esbuild under 1 MB of stack; QuickJS itself gives up on
+	// nested functions at about 1,000 levels.
+	maxNesting = 500
+	// maxComplexity bounds the sum, over every bracket and nesting
+	// operator, of the nesting depth at which it appears. esbuild's
+	// super-linear costs (scopes, arrows, functions) grow with exactly
+	// this sum; a typical program scores about a third of its size in
+	// bytes, so this admits ordinary programs of several megabytes, while
+	// the densest nested input it admits costs esbuild at most about
+	// 300 MB and 4 s (bench/README.md).
+	maxComplexity = 2_000_000
+	// maxCommas bounds a comma chain outside array and object literals
+	// (the comma operator, argument and parameter lists); esbuild takes
+	// 45 ms for 1,000 and 4 s for 10,000.
+	maxCommas = 1000
+	// maxObjectCommas bounds the entries of a brace that looks like an
+	// object literal, which embedded data makes long; it is higher
+	// because a comma chain can hide in a function body the scanner takes
+	// for an object literal.
+	maxObjectCommas = 20000
+	// maxElses bounds an else-if chain at one level; each else is a
+	// recursion level in esbuild (about 1.3 KB of stack).
+	maxElses = 5000
+	// maxStringFolding bounds the bytes esbuild copies folding adjacent
+	// string literals joined by +.
+	maxStringFolding = 64 << 20
+)
+
+// LimitError reports a program that is within MaxProgramBytes but would
+// make the transform spend too much time or memory. The position is where
+// the limit was crossed, in the user's program.
+type LimitError struct {
+	Line, Column int
+	// Message says what is wrong and what to change.
+	Message string
+}
+
+// Error formats the error like a SyntaxError.
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", FileName, e.Line, e.Column, e.Message)
+}
+
+// level is the state of one bracket level (or the program's top level).
+type level struct {
+	// base is the nesting depth at the bracket that opened this level,
+	// operators of the enclosing levels included.
+	base int
+	// implicit counts the operators nesting without brackets since the
+	// current expression or statement began.
+	implicit int
+	// pendingQ counts "?" still waiting for their ":".
+	pendingQ int
+	commas   int
+	maxComma int  // commas allowed at this level, 0 for no limit
+	object   bool // the level is an object literal (or type literal)
+	elses    int
+}
+
+// limits accumulates the measures as the scanner walks the program.
+type limits struct {
+	src        string
+	levels     []level
+	complexity int
+	stringRun  int // bytes of string literals in the current + chain
+	folding    int // bytes esbuild copies folding + chains
+	// condColon is set when the last ":" ended a conditional's middle
+	// part, so that a "{" after it opens an object literal.
+	condColon bool
+	err       *LimitError
+}
+
+// checkLimits scans src once and reports the first bound it exceeds.
+func checkLimits(src string) *LimitError {
+	s := scanner{src: src, lim: &limits{src: src, levels: []level{{maxComma: maxCommas}}}}
+	s.run()
+	return s.lim.err
+}
+
+// nesting returns the current nesting depth.
+func (l *limits) nesting() int {
+	lv := &l.levels[len(l.levels)-1]
+	return lv.base + lv.implicit
+}
+
+// fail records the first exceeded bound, at byte offset at.
+func (l *limits) fail(at int, format string, args ...any) {
+	if l.err == nil {
+		e := positionError(l.src, min(at, len(l.src)), fmt.Sprintf(format, args...))
+		l.err = &LimitError{Line: e.Line, Column: e.Column, Message: e.Message}
+	}
+}
+
+// deeper records one more nesting level (a bracket or an operator) at at.
+func (l *limits) deeper(at int) {
+	n := l.nesting()
+	if n > maxNesting {
+		l.fail(at, "the program nests brackets and operators %d levels deep here; the limit is %d: flatten the data or the code (build deep structures in a loop, split deep expressions into named steps)", n, maxNesting)
+	}
+	l.complexity += n
+	if l.complexity > maxComplexity {
+		l.fail(at, "the program is too large and deeply nested to transform (its nesting complexity passed %d here): make it smaller or flatter, for example by passing large data as JSON text to JSON.parse", maxComplexity)
+	}
+}
+
+// open enters a bracket at at; maxComma is the comma bound inside it.
+func (l *limits) open(at, maxComma int, object bool) {
+	l.levels = append(l.levels, level{base: l.nesting() + 1, maxComma: maxComma, object: object})
+	l.deeper(at)
+}
+
+// close leaves a bracket; an unbalanced one is esbuild's to report.
+func (l *limits) close() {
+	if len(l.levels) > 1 {
+		l.levels = l.levels[:len(l.levels)-1]
+	}
+}
+
+// operator records an operator that nests without brackets.
+func (l *limits) operator(at int) {
+	l.levels[len(l.levels)-1].implicit++
+	l.deeper(at)
+}
+
+// endOperand resets the counts of one operand: at "," and at the end
+// of a statement.
+func (l *limits) endOperand() {
+	lv := &l.levels[len(l.levels)-1]
+	lv.implicit, lv.pendingQ = 0, 0
+	l.stringRun = 0
+}
+
+// endStatement resets the per-statement counts: at ";" and where a new
+// statement starts on a new line.
+func (l *limits) endStatement() {
+	l.endOperand()
+	l.levels[len(l.levels)-1].commas = 0
+}
+
+// comma counts a comma at at. Outside object literals and arrays a comma
+// chain costs esbuild time quadratic in its length (its printer
+// re-simplifies the left side at every comma, recursively), so each comma
+// also adds the chain's length so far to the complexity.
+func (l *limits) comma(at int) {
+	l.endOperand()
+	lv := &l.levels[len(l.levels)-1]
+	lv.commas++
+	if lv.maxComma > 0 && lv.commas > lv.maxComma {
+		l.fail(at, "the program has a list of more than %d comma-separated items here, which is too long to transform: put the items in an array and loop over it", lv.maxComma)
+	}
+	if lv.maxComma == maxCommas {
+		l.complexity += lv.commas
+	}
+}
+
+// stringLiteral records a string literal of n bytes; afterPlus tells
+// whether a binary + precedes it, so esbuild folds it into the string
+// before.
+func (l *limits) stringLiteral(at, n int, afterPlus bool) {
+	if !afterPlus {
+		l.stringRun = n
+		return
+	}
+	l.folding += l.stringRun + n
+	l.stringRun += n
+	if l.folding > maxStringFolding {
+		l.fail(at, "the program joins string literals with + so many times that folding them costs more than %d bytes: write one literal, a template literal, or join an array", maxStringFolding)
+	}
+}
+
+// punct observes a punctuator p ending at byte s.i, before the scanner
+// records it (s.prev* still describe the token before it).
+func (l *limits) punct(s *scanner, p string) {
+	at := s.i - len(p)
+	switch p {
+	case "+", "(", ")":
+		// A + chain continues through parentheses: ('a') + ('b') folds.
+	default:
+		l.stringRun = 0
+	}
+	prefix := !s.prevEndsValue()
+	switch p {
+	case "(", "${":
+		l.open(at, maxCommas, false)
+	case "[":
+		l.open(at, 0, false) // array elements cost esbuild linear time
+	case "{":
+		// A brace in operand position (after an operator, "(", ",", a
+		// key's ":", return, ...) is an object literal. One after a value
+		// (a function's ")" or return type, a class name) is a body, and
+		// one after "=>", a label or a statement end is a block; commas
+		// there are comma operators.
+		object := !s.prevEndsValue()
+		if n := len(s.braces); n > 0 && s.braces[n-1] == braceBlock {
+			object = false
+		}
+		if s.prevKind == tokPunct {
+			switch s.prevText {
+			case "=>":
+				object = false
+			case ":":
+				object = l.condColon || l.levels[len(l.levels)-1].object
+			}
+		}
+		if object {
+			l.open(at, maxObjectCommas, true)
+		} else {
+			l.open(at, maxCommas, false)
+		}
+	case ")", "]", "}":
+		l.close()
+	case ";":
+		l.endStatement()
+	case ",":
+		l.comma(at)
+	case "=>":
+		l.operator(at)
+	case "!", "~":
+		if prefix && s.peek(0) != '=' {
+			l.operator(at)
+		}
+	case "-", "+":
+		if prefix {
+			l.operator(at)
+		}
+	case "<":
+		// Type arguments nest (Array<Array<...>>); a comparison costs a
+		// level until the expression ends, which is harmless.
+		if s.peek(0) != '<' && s.peek(0) != '=' && !(at > 0 && l.src[at-1] == '<') {
+			l.operator(at)
+		}
+	case "*":
+		if s.peek(0) == '*' {
+			l.operator(at) // ** is right-associative
+		}
+	case "?":
+		if c := s.peek(0); c != '?' && c != '.' && !(at > 0 && l.src[at-1] == '?') {
+			l.levels[len(l.levels)-1].pendingQ++
+			l.operator(at)
+		}
+	case ":":
+		l.condColon = false
+		if lv := &l.levels[len(l.levels)-1]; lv.pendingQ > 0 {
+			lv.pendingQ--
+			l.condColon = true
+		} else if !lv.object {
+			l.operator(at) // a label or a type annotation
+		}
+	case "=":
+		if isAssignment(l.src, at) {
+			l.operator(at) // assignments are right-associative
+		}
+	}
+}
+
+// isAssignment reports whether the "=" at src[at] is an assignment
+// operator (=, +=, **=, >>>=, ...) rather than part of ==, ===, !=, <=,
+// >= or =>.
+func isAssignment(src string, at int) bool {
+	if at+1 < len(src) && (src[at+1] == '=' || src[at+1] == '>') {
+		return false
+	}
+	if at == 0 {
+		return true
+	}
+	switch src[at-1] {
+	case '=', '!':
+		return false
+	case '<', '>':
+		// <<= and >>= assign; <= and >= compare.
+		return at >= 2 && src[at-2] == src[at-1]
+	}
+	return true
+}
+
+// nestingWords are the keywords after which esbuild recurses once more.
+var nestingWords = map[string]bool{
+	"typeof": true, "void": true, "delete": true, "await": true, "new": true, "yield": true,
+	"if": true, "for": true, "while": true, "with": true, "do": true, "keyof": true, "infer": true,
+}
+
+// word observes an identifier or keyword starting at at.
+func (l *limits) word(at int, w string) {
+	if nestingWords[w] {
+		l.operator(at)
+	}
+	if w == "else" {
+		lv := &l.levels[len(l.levels)-1]
+		lv.elses++
+		if lv.elses > maxElses {
+			l.fail(at, "the program has more than %d else branches in one block here: use a switch, a lookup table or an early return", maxElses)
+		}
+		l.deeper(at)
+	}
+}
+
+// lineBreak observes a line break before the token at next: where the
+// token before the break ended a value and the one after starts a new
+// statement, automatic semicolon insertion ends the expression.
+func (l *limits) lineBreak(s *scanner) {
+	if !s.prevEndsValue() {
+		return
+	}
+	j := skipSpaceAndComments(s.src, s.i)
+	if j >= len(s.src) {
+		return
+	}
+	c := s.src[j]
+	if !(isIdentStart(c) && c != '@' && c != '#' && c != '\\') && !isDigit(c) && c != '"' && c != '\'' {
+		return
+	}
+	k := j
+	for k < len(s.src) && isIdentByte(s.src[k]) && s.src[k] != '.' {
+		k++
+	}
+	switch s.src[j:k] {
+	case "in", "instanceof", "as", "satisfies", "of", "else", "catch", "finally":
+		return // these continue the statement before
+	}
+	l.endStatement()
+}
+
+// prevEndsValue reports whether the last token can end an operand, so
+// that a following +, -, ! or / is binary or postfix.
+func (s *scanner) prevEndsValue() bool {
+	switch s.prevKind {
+	case tokValue:
+		return true
+	case tokWord:
+		return !regexpAfterWord[s.prevText] && !nestingWords[s.prevText]
+	case tokPunct:
+		switch s.prevText {
+		case ")":
+			return s.closed == "" // not if (...), while (...)
+		case "]", "}":
+			return true
+		}
+	}
+	return false
+}

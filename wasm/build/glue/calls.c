@@ -1,0 +1,231 @@
+/* Part of glue.c: binding calls. native.call sends a call message to the
+ * host and returns a promise; coderun_deliver (exports.c) settles it from
+ * the table of pending calls below. */
+
+/* A binding call's promise is settled from C, not through resolving
+ * functions held in JavaScript: a round trip then allocates one promise and
+ * one table slot instead of an executor closure, two resolving functions, a
+ * record object and Map entries, and delivery runs no prelude code unless
+ * the call is rejected. This is most of the per-call cost of `await
+ * tools.f()` in the guest.
+ *
+ * The table is open-addressed on the call id with linear probing. Ids are
+ * allocated sequentially, so `id & mask` rarely collides; deletion shifts
+ * later entries back, so there are no tombstones. The promise and name held
+ * here are counted references: they keep the promise (and whatever awaits
+ * it) alive exactly as the prelude's Map did. */
+
+typedef struct {
+    uint32_t id; /* 0 = empty slot; call ids start at 1 */
+    uint32_t ns;
+    JSValue promise;
+    JSValue name; /* the function name, for a rejection's member property */
+} glue_call;
+
+static glue_call *glue_calls;
+static uint32_t glue_calls_mask; /* capacity - 1; capacity is a power of 2 */
+static uint32_t glue_calls_count;
+
+static void calls_put(glue_call c);
+
+/* Keeps the load factor at or below one half. */
+static void calls_grow(void)
+{
+    glue_call *old = glue_calls;
+    uint32_t old_cap = old ? glue_calls_mask + 1 : 0;
+    uint32_t cap = old_cap ? old_cap * 2 : 64;
+    glue_calls = glue_calloc(NULL, cap, sizeof *glue_calls);
+    glue_calls_mask = cap - 1;
+    glue_calls_count = 0;
+    for (uint32_t i = 0; i < old_cap; i++)
+        if (old[i].id)
+            calls_put(old[i]);
+    glue_free_fn(NULL, old);
+}
+
+static void calls_put(glue_call c)
+{
+    if (!glue_calls || (glue_calls_count + 1) * 2 > glue_calls_mask + 1)
+        calls_grow();
+    uint32_t i = c.id & glue_calls_mask;
+    while (glue_calls[i].id)
+        i = (i + 1) & glue_calls_mask;
+    glue_calls[i] = c;
+    glue_calls_count++;
+}
+
+/* Removes call id into *out; 0 if it is not pending (unknown or already
+ * delivered ids are ignored, as a hostile or buggy host may send them). */
+static int calls_take(uint32_t id, glue_call *out)
+{
+    if (!glue_calls || id == 0)
+        return 0;
+    uint32_t mask = glue_calls_mask;
+    uint32_t i = id & mask;
+    while (glue_calls[i].id != id) {
+        if (glue_calls[i].id == 0)
+            return 0;
+        i = (i + 1) & mask;
+    }
+    *out = glue_calls[i];
+    glue_calls_count--;
+    /* Backward-shift deletion: move up each later entry of the probe run
+     * that may sit at the freed slot, so lookups never stop short. */
+    for (uint32_t j = (i + 1) & mask; glue_calls[j].id; j = (j + 1) & mask) {
+        uint32_t home = glue_calls[j].id & mask;
+        if (((j - home) & mask) >= ((j - i) & mask)) {
+            glue_calls[i] = glue_calls[j];
+            i = j;
+        }
+    }
+    glue_calls[i].id = 0;
+    return 1;
+}
+
+/* A pending intrinsic promise with no resolving functions: what
+ * `new Promise(executor)` builds before it runs the executor. The glue
+ * settles it with promise_settle; nothing else can. */
+static JSValue new_pending_promise(JSContext *ctx)
+{
+    JSValue obj = JS_NewObjectProtoClass(ctx, ctx->class_proto[JS_CLASS_PROMISE], JS_CLASS_PROMISE);
+    if (JS_IsException(obj))
+        return obj;
+    JSPromiseData *s = js_mallocz(ctx, sizeof *s);
+    if (!s) {
+        JS_FreeValue(ctx, obj);
+        return JS_EXCEPTION;
+    }
+    s->promise_state = JS_PROMISE_PENDING;
+    s->is_handled = false;
+    init_list_head(&s->promise_reactions[0]);
+    init_list_head(&s->promise_reactions[1]);
+    s->promise_result = JS_UNDEFINED;
+    JS_SetOpaqueInternal(obj, s);
+    return obj;
+}
+
+/* Settles promise as its resolve (is_reject = 0) or reject function would
+ * (js_promise_resolve_function_call): a resolution that is an object with a
+ * callable `then` is followed, so a program that defines
+ * Object.prototype.then sees it called exactly as with `resolve(value)`. */
+static void promise_settle(JSContext *ctx, JSValueConst promise, JSValueConst value, int is_reject)
+{
+    if (is_reject || !JS_IsObject(value)) {
+        fulfill_or_reject_promise(ctx, promise, value, is_reject);
+        return;
+    }
+    /* value is freshly decoded, so it cannot be the promise itself. */
+    JSValue then = JS_GetProperty(ctx, value, JS_ATOM_then);
+    if (JS_IsException(then)) {
+        JSValue error = JS_GetException(ctx);
+        fulfill_or_reject_promise(ctx, promise, error, true);
+        JS_FreeValue(ctx, error);
+    } else if (!JS_IsFunction(ctx, then)) {
+        JS_FreeValue(ctx, then);
+        fulfill_or_reject_promise(ctx, promise, value, false);
+    } else {
+        JSValueConst args[3] = { promise, value, then };
+        JS_EnqueueJob(ctx, js_promise_resolve_thenable_job, 3, args);
+        JS_FreeValue(ctx, then);
+    }
+}
+
+/* Rejects promise with the pending exception. */
+static void promise_reject_exception(JSContext *ctx, JSValueConst promise)
+{
+    JSValue err = JS_GetException(ctx);
+    fulfill_or_reject_promise(ctx, promise, err, true);
+    JS_FreeValue(ctx, err);
+}
+
+/* A call buffer that grew past this (a large argument) is freed after use
+ * rather than kept for the rest of the run. */
+#define GLUE_CALL_BUF_KEEP 4096
+
+/* The host refuses call messages larger than this (hostcalls.MaxPayloadBytes);
+ * arguments that cannot fit are refused here, before they are encoded. */
+#define GLUE_MAX_CALL_BYTES (32 * 1024 * 1024)
+
+static int call_args_check(crenc *e, size_t cbor_size)
+{
+    if (cbor_size > GLUE_MAX_CALL_BYTES - 64)
+        return enc_fail(e, "%zu bytes as CBOR, more than the %d MiB a call may carry",
+                        cbor_size, GLUE_MAX_CALL_BYTES >> 20);
+    return 0;
+}
+
+/* Why a call is rejected; the prelude's bindingError picks the error's
+ * type from it when the namespace has no error class. */
+enum {
+    GLUE_CALL_FAILED = 0,   /* the host function failed: Error */
+    GLUE_CALL_REFUSED = 1,  /* the host refused to start it: RangeError */
+    GLUE_CALL_BAD_ARGS = 2, /* the arguments are not lossless JSON: TypeError */
+};
+
+/* Rejects promise with the error the prelude builds for a call of `name`
+ * in namespace ns: an instance of the namespace's error class when it has
+ * one, whatever went wrong, so a program handles every failed call alike. */
+static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValueConst name,
+                        JSValue message, int why)
+{
+    JSValue args[4] = { JS_NewUint32(ctx, ns), name, message, JS_NewInt32(ctx, why) };
+    JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
+    JS_FreeValue(ctx, message);
+    if (JS_IsException(err)) {
+        promise_reject_exception(ctx, promise);
+    } else {
+        fulfill_or_reject_promise(ctx, promise, err, true);
+        JS_FreeValue(ctx, err);
+    }
+}
+
+/* call(nsIndex, fnName, args) -> promise. Sends the CBOR message
+ * [id, nsIndex, fnName, args] (see ABI.md) and returns the call's promise,
+ * which coderun_deliver settles. Arguments that are not lossless JSON and a
+ * refusal by the host reject the promise (reject_call); nothing is thrown
+ * synchronously. */
+static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    /* The encoding buffer is reused across calls: a call message is built
+     * and handed to the host before the next one can start. */
+    static crbuf msg;
+    uint32_t ns;
+    if (JS_ToUint32(ctx, &ns, argv[0]))
+        return JS_EXCEPTION;
+    JSValue promise = new_pending_promise(ctx);
+    if (JS_IsException(promise))
+        return promise;
+    if (!is_string_value(argv[1])) {
+        JS_FreeValue(ctx, promise);
+        return JS_ThrowTypeError(ctx, "coderun: a function name must be a string");
+    }
+    uint32_t id = ++glue_next_call_id;
+    msg.len = 0;
+    cbor_head(&msg, 4, 4);
+    cbor_head(&msg, 0, id);
+    cbor_head(&msg, 0, ns);
+    cbor_string(&msg, argv[1]);
+    char *err = NULL;
+    JSValue args = argc > 2 ? argv[2] : JS_UNDEFINED;
+    if (JS_IsUndefined(args)) {
+        crbuf_byte(&msg, 0xf6); /* a call without arguments passes null */
+    } else if (encode_json_value(ctx, args, "args", &msg, &err, call_args_check)) {
+        if (msg.cap > GLUE_CALL_BUF_KEEP)
+            crbuf_free(&msg);
+        reject_call(ctx, promise, ns, argv[1], JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
+        glue_free_fn(NULL, err);
+        return promise;
+    }
+    char ebuf[512];
+    int32_t rc = host_call(msg.data, msg.len, ebuf, sizeof ebuf);
+    if (msg.cap > GLUE_CALL_BUF_KEEP)
+        crbuf_free(&msg);
+    if (rc < 0) {
+        /* Refused (a limit, an unknown name). */
+        size_t n = (size_t)-rc < sizeof ebuf ? (size_t)-rc : sizeof ebuf;
+        reject_call(ctx, promise, ns, argv[1], JS_NewStringLen(ctx, ebuf, n), GLUE_CALL_REFUSED);
+        return promise;
+    }
+    calls_put((glue_call){ id, ns, js_dup(promise), js_dup(argv[1]) });
+    return promise;
+}

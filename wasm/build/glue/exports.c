@@ -1,0 +1,274 @@
+/* Part of glue.c: the module's exports (ABI.md lists them) and what only
+ * they use. */
+
+/* Math.random replacement state lives in ctx->random_state; reseeding it
+ * per run keeps a pre-initialised snapshot from repeating sequences. */
+static void reseed(void)
+{
+    uint64_t s = 0;
+    while (s == 0)
+        getentropy(&s, sizeof s);
+    glue_ctx->random_state = s;
+}
+
+/* import() is not available. */
+
+static JSModuleDef *no_modules(JSContext *ctx, const char *name, void *opaque)
+{
+    JS_ThrowReferenceError(ctx, "import('%s') is not available: coderun programs have no modules, files or network; use the bindings you were given", name);
+    return NULL;
+}
+
+/* ---- exports ---- */
+
+GLUE_EXPORT(coderun_alloc) void *coderun_alloc(uint32_t size)
+{
+    return malloc(size ? size : 1);
+}
+
+GLUE_EXPORT(coderun_free) void coderun_free(void *p)
+{
+    free(p);
+}
+
+/* Keeps the fuel_tick import alive for the instrumenter; never called. */
+GLUE_EXPORT(coderun_fuel_probe) int32_t coderun_fuel_probe(void)
+{
+    return host_fuel_tick();
+}
+
+#define GLUE_STACK_SIZE (1024 * 1024)
+#define GLUE_STACK_MARGIN (128 * 1024)
+
+static JSValue make_native(JSContext *ctx)
+{
+    static const JSCFunctionListEntry fns[] = {
+        JS_CFUNC_DEF("print", 1, nat_print),
+        JS_CFUNC_DEF("setTimer", 2, nat_set_timer),
+        JS_CFUNC_DEF("clearTimer", 1, nat_clear_timer),
+        JS_CFUNC_DEF("monotonic", 0, nat_monotonic),
+        JS_CFUNC_DEF("fillRandom", 1, nat_fill_random),
+        JS_CFUNC_DEF("call", 3, nat_call),
+    };
+    JSValue o = JS_NewObjectProto(ctx, JS_NULL);
+    JS_SetPropertyFunctionList(ctx, o, fns, countof(fns));
+    return o;
+}
+
+/* coderun_init creates the runtime and context and evaluates the prelude.
+ * mem_limit bounds the guest heap in bytes. Returns 0 or -1 (settled with
+ * an exception message). */
+GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
+{
+    if (glue_ctx)
+        return -1; /* already initialised */
+    glue_mem_limit = mem_limit;
+    glue_rt = JS_NewRuntime2(&glue_malloc_functions, NULL);
+    JS_SetMaxStackSize(glue_rt, GLUE_STACK_SIZE - GLUE_STACK_MARGIN);
+    JS_SetModuleLoaderFunc(glue_rt, NULL, no_modules, NULL);
+    glue_ctx = JS_NewContext(glue_rt);
+    reseed();
+
+    JSValue fn = JS_Eval(glue_ctx, glue_prelude, sizeof glue_prelude - 1, "prelude.js",
+                         JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_STRICT);
+    if (JS_IsException(fn)) {
+        settle_exception(JS_GetException(glue_ctx));
+        return -1;
+    }
+    JSValue native = make_native(glue_ctx);
+    glue_hooks = JS_Call(glue_ctx, fn, JS_UNDEFINED, 1, vc(&native));
+    JS_FreeValue(glue_ctx, native);
+    JS_FreeValue(glue_ctx, fn);
+    if (JS_IsException(glue_hooks)) {
+        settle_exception(JS_GetException(glue_ctx));
+        return -1;
+    }
+    glue_promise = JS_UNDEFINED;
+    glue_binding_error_fn = JS_GetPropertyStr(glue_ctx, glue_hooks, "bindingError");
+    glue_fire_timer_fn = JS_GetPropertyStr(glue_ctx, glue_hooks, "fireTimer");
+    return 0;
+}
+
+/* coderun_reseed readies an initialised instance for a new run: the heap
+ * limit, Math.random's state and performance's time origin. The host calls
+ * it on every instance of a pre-initialised snapshot, whose memory was
+ * captured right after coderun_init. Returns -1 if the instance was never
+ * initialised (a plain module: call _initialize and coderun_init instead). */
+GLUE_EXPORT(coderun_reseed) int32_t coderun_reseed(uint32_t mem_limit)
+{
+    if (!glue_ctx)
+        return -1;
+    glue_mem_limit = mem_limit;
+    reseed();
+    glue_ctx->time_origin = js__now_ms();
+    /* performance.timeOrigin is a read-only data property captured at
+     * init; the snapshot's value is stale, so it is rewritten in place.
+     * QuickJS sets it to the monotonic clock's origin, which is what
+     * performance.now() counts from; Node's is the wall-clock time (ms since
+     * the Unix epoch) at that origin, so that timeOrigin + now() reads like
+     * Date.now(). A deterministic run's wall clock is virtual, so there it
+     * is the virtual epoch. */
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    double time_origin = wall.tv_sec * 1e3 + wall.tv_nsec / 1e6;
+    JSValue perf = JS_GetPropertyStr(glue_ctx, glue_ctx->global_obj, "performance");
+    if (JS_IsObject(perf)) {
+        JSProperty *pr;
+        JSAtom a = JS_NewAtom(glue_ctx, "timeOrigin");
+        JSShapeProperty *prs = find_own_property(&pr, JS_VALUE_GET_OBJ(perf), a);
+        if (prs && (prs->flags & JS_PROP_TMASK) == JS_PROP_NORMAL)
+            set_value(glue_ctx, &pr->u.value, js_float64(time_origin));
+        JS_FreeAtom(glue_ctx, a);
+    }
+    JS_FreeValue(glue_ctx, perf);
+    return 0;
+}
+
+static JSValue hook(const char *name)
+{
+    return JS_GetPropertyStr(glue_ctx, glue_hooks, name);
+}
+
+/* coderun_bind installs the binding namespaces. spec is CBOR:
+ * [[global, [fn...], errorClassName|null, member|null], ...]. */
+GLUE_EXPORT(coderun_bind) int32_t coderun_bind(const uint8_t *spec, uint32_t len)
+{
+    JSContext *ctx = glue_ctx;
+    JSValue raw = decode_cbor(ctx, spec, len);
+    if (JS_IsException(raw)) {
+        settle_exception(JS_GetException(ctx));
+        return -1;
+    }
+    /* Reshape into the objects the prelude expects. */
+    uint32_t n = 0;
+    JSValue arr = JS_NewArray(ctx);
+    int64_t len64 = 0;
+    if (js_get_length64(ctx, &len64, raw)) {
+        JS_FreeValue(ctx, raw);
+        settle_exception(JS_GetException(ctx));
+        return -1;
+    }
+    n = len64;
+    for (uint32_t i = 0; i < n; i++) {
+        JSValue t = JS_GetPropertyUint32(ctx, raw, i);
+        JSValue o = JS_NewObject(ctx);
+        JS_SetPropertyStr(ctx, o, "global", JS_GetPropertyUint32(ctx, t, 0));
+        JS_SetPropertyStr(ctx, o, "functions", JS_GetPropertyUint32(ctx, t, 1));
+        JSValue cls = JS_GetPropertyUint32(ctx, t, 2);
+        if (JS_IsNull(cls)) {
+            JS_SetPropertyStr(ctx, o, "errorClass", JS_NULL);
+        } else {
+            JSValue ec = JS_NewObject(ctx);
+            JS_SetPropertyStr(ctx, ec, "name", cls);
+            JS_SetPropertyStr(ctx, ec, "member", JS_GetPropertyUint32(ctx, t, 3));
+            JS_SetPropertyStr(ctx, o, "errorClass", ec);
+        }
+        JS_SetPropertyUint32(ctx, arr, i, o);
+        JS_FreeValue(ctx, t);
+    }
+    JS_FreeValue(ctx, raw);
+    JSValue install = hook("installBindings");
+    JSValue r = JS_Call(ctx, install, JS_UNDEFINED, 1, vc(&arr));
+    JS_FreeValue(ctx, install);
+    JS_FreeValue(ctx, arr);
+    if (JS_IsException(r)) {
+        settle_exception(JS_GetException(ctx));
+        return -1;
+    }
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+/* coderun_run evaluates the transformed program (which must evaluate to a
+ * function returning a promise), calls it and runs jobs until idle.
+ * Returns a GLUE_STATE_*. */
+GLUE_EXPORT(coderun_run) int32_t coderun_run(const char *src, uint32_t len, const char *filename)
+{
+    JSContext *ctx = glue_ctx;
+    JSValue fn = JS_Eval(ctx, src, len, filename, JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(fn)) {
+        settle_exception(JS_GetException(ctx));
+        return GLUE_STATE_SETTLED;
+    }
+    JSValue p = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(p)) {
+        settle_exception(JS_GetException(ctx));
+        return GLUE_STATE_SETTLED;
+    }
+    glue_promise = p;
+    return drain();
+}
+
+/* coderun_fire_timer runs timer id's callback, then jobs until idle. */
+GLUE_EXPORT(coderun_fire_timer) int32_t coderun_fire_timer(uint32_t id)
+{
+    JSContext *ctx = glue_ctx;
+    if (glue_settled)
+        return GLUE_STATE_SETTLED;
+    JSValue arg = JS_NewUint32(ctx, id);
+    JSValue r = JS_Call(ctx, glue_fire_timer_fn, JS_UNDEFINED, 1, &arg);
+    if (JS_IsException(r)) {
+        settle_exception(JS_GetException(ctx));
+        return GLUE_STATE_SETTLED;
+    }
+    if (JS_IsObject(r)) {
+        /* {error: value}: the callback threw; that ends the run. */
+        JSValue err = JS_GetPropertyStr(ctx, r, "error");
+        JS_FreeValue(ctx, r);
+        settle_exception(err);
+        return GLUE_STATE_SETTLED;
+    }
+    JS_FreeValue(ctx, r);
+    return drain();
+}
+
+/* coderun_deliver settles call id: ok=1 with a CBOR value, ok=0 with a UTF-8
+ * error message. The payload buffer (from coderun_alloc) is freed here.
+ * Unknown and repeated ids are ignored. */
+GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint32_t len)
+{
+    JSContext *ctx = glue_ctx;
+    glue_call c;
+    if (glue_settled || !calls_take(id, &c)) {
+        free(payload);
+        return glue_settled ? GLUE_STATE_SETTLED : drain();
+    }
+    JSValue v;
+    if (ok) {
+        v = decode_cbor(ctx, payload, len);
+        if (JS_IsException(v)) {
+            /* A result the guest cannot decode rejects that call instead. */
+            JSValue exc = JS_GetException(ctx);
+            v = JS_ToString(ctx, exc);
+            JS_FreeValue(ctx, exc);
+            ok = 0;
+        }
+    } else {
+        v = JS_NewStringLen(ctx, (const char *)payload, len);
+    }
+    free(payload);
+    int rc = -1;
+    if (ok) {
+        promise_settle(ctx, c.promise, v, 0);
+        rc = 0;
+    } else if (!JS_IsException(v)) {
+        /* The prelude builds the rejection: the namespace's error class,
+         * with the member naming the function. */
+        JSValue args[4] = { JS_NewUint32(ctx, c.ns), c.name, v, JS_NewInt32(ctx, GLUE_CALL_FAILED) };
+        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
+        if (!JS_IsException(err)) {
+            promise_settle(ctx, c.promise, err, 1);
+            JS_FreeValue(ctx, err);
+            rc = 0;
+        }
+    }
+    JS_FreeValue(ctx, v);
+    JS_FreeValue(ctx, c.promise);
+    JS_FreeValue(ctx, c.name);
+    if (rc) {
+        settle_exception(JS_GetException(ctx));
+        return GLUE_STATE_SETTLED;
+    }
+    return drain();
+}
