@@ -363,3 +363,25 @@ func TestSuspendedRunOutlivesItsSession(t *testing.T) {
 	assert.JSONEq(t, `{"before":1,"written":1,"after":2}`, string(res.Value))
 	assert.EqualValues(t, 2, read.n.Load())
 }
+
+// TestRuntimeWithoutTheKeyRejectsParkedCalls: a session whose Runtime was
+// made without its StateKey cannot suspend; the runtime rejects the parked
+// calls, saying why, and the program goes on.
+func TestRuntimeWithoutTheKeyRejectsParkedCalls(t *testing.T) {
+	read := &counter{name: "read", class: ParallelSafe}
+	write := &counter{name: "write"}
+	s, _ := newTestSession(t, Options{Config: durableConfig(ModeCode, "write"), Runtime: sharedRuntime, Approver: &approveLater{}}, read.tool(), write.tool())
+	out, err := runCode(t, s, `
+const results = await Promise.allSettled([tools.write({}), tools.read({})]);
+return results.map((r) => r.status + ": " + (r.reason ? r.reason.message : r.value));`)
+	res := requireResult(t, out, err)
+	assert.Nil(t, out.Suspended)
+	var got []string
+	require.NoError(t, json.Unmarshal(res.Value, &got))
+	require.Len(t, got, 2)
+	assert.Contains(t, got[0], "rejected: ")
+	assert.Contains(t, got[0], "StateKey")
+	assert.Contains(t, got[1], "rejected: ")
+	assert.Contains(t, got[1], "queued behind a call that awaits approval")
+	assert.Zero(t, write.n.Load()+read.n.Load())
+}
