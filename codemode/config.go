@@ -58,6 +58,11 @@ type Config struct {
 	// itself does not use them; they are parsed and validated here so the
 	// whole file is checked in one place.
 	Servers map[string]ServerSpec
+	// State says where calls suspended for approval are kept, and where
+	// the key sealing them comes from (state). Like Servers, it is read by
+	// the MCP integration; a host embedding a Session keeps suspensions
+	// itself and sets Budgets.StateKey.
+	State StateConfig
 }
 
 // ToolFilter decides which registered tools are visible: to the model on the
@@ -160,7 +165,7 @@ func (c *Config) Validate() error {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
 		}
 	}
-	return nil
+	return c.State.validate()
 }
 
 // CheckServerName reports why name cannot name a server: programs and the

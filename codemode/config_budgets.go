@@ -53,6 +53,10 @@ var budgetSetters = map[string]func(n *yaml.Node, path string, c *coderun.Config
 		c.Seed = v
 		return err
 	},
+	"maxSuspendedAge": func(n *yaml.Node, path string, c *coderun.Config) (err error) {
+		c.MaxSuspendedAge, err = durationValue(n, path)
+		return err
+	},
 	"compilationCacheDir": func(n *yaml.Node, path string, c *coderun.Config) (err error) {
 		c.CompilationCacheDir, err = stringValue(n, path)
 		return err

@@ -40,7 +40,7 @@ func LoadConfig(path string) (*Config, error) {
 // line map gives its errors the line of the key they name.
 //
 // The top-level keys are mode, maxParallelSubCalls, budgets, tools, policy,
-// capabilityOrder and servers; see the package README for each.
+// capabilityOrder, servers and state; see the package README for each.
 func ParseConfig(data []byte) (*Config, error) {
 	c := DefaultConfig()
 	var doc yaml.Node
@@ -78,6 +78,8 @@ func ParseConfig(data []byte) (*Config, error) {
 			return err
 		case "servers":
 			return parseServers(v, key, &c.Servers)
+		case "state":
+			return parseState(v, key, &c.State)
 		}
 		return nil
 	})
@@ -94,7 +96,7 @@ func ParseConfig(data []byte) (*Config, error) {
 	return c, nil
 }
 
-var topLevelKeys = []string{"mode", "maxParallelSubCalls", "budgets", "tools", "policy", "capabilityOrder", "servers"}
+var topLevelKeys = []string{"mode", "maxParallelSubCalls", "budgets", "tools", "policy", "capabilityOrder", "servers", "state"}
 
 func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 	return eachKey(n, path, []string{"include", "exclude"}, func(key string, v *yaml.Node) error {

@@ -40,6 +40,7 @@ budgets:
   deterministic: true
   seed: -7
   compilationCacheDir: /tmp/coderun-cache
+  maxSuspendedAge: 1h
 tools:
   include: ["fs_*", "search"]
   exclude: ["fs_delete"]
@@ -78,6 +79,7 @@ servers:
 			Deterministic:       true,
 			Seed:                -7,
 			CompilationCacheDir: "/tmp/coderun-cache",
+			MaxSuspendedAge:     time.Hour,
 		},
 		Tools: ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}},
 		Policy: RulePolicy{Default: ActionAsk, Rules: []Rule{
@@ -102,7 +104,7 @@ func TestParseConfigErrors(t *testing.T) {
 		want []string // substrings of the error
 	}{
 		{"unknown top-level key", "modee: code\n",
-			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "servers", "tools"`}},
+			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "servers", "state", "tools"`}},
 		{"unknown nested key", "budgets:\n  cpu: 1s\n",
 			[]string{"line 2", "budgets.cpu: unknown key", `allowed keys under budgets:`, `"computeTime"`, `"wallTime"`}},
 		{"bad mode", "mode: fast\n",
@@ -125,6 +127,16 @@ func TestParseConfigErrors(t *testing.T) {
 			[]string{"line 2", "budgets.maxCallsInFlight", "MaxCallsInFlight is 0, want 1 to"}},
 		{"bad bool", "budgets:\n  deterministic: maybe\n",
 			[]string{"budgets.deterministic", "want true or false"}},
+		{"bad state store", "state:\n  store: disk\n",
+			[]string{"line 2", "state.store", `want one of "memory", "redis"`}},
+		{"redis without url", "mode: code\nstate:\n  store: redis\n",
+			[]string{"line 2", "state.url", "required with store: redis", "redis://127.0.0.1:6379/0"}},
+		{"bad redis url", "state:\n  store: redis\n  url: http://x\n",
+			[]string{"line 3", "state.url", "want a redis:// or rediss:// URL"}},
+		{"url with memory", "state:\n  url: redis://h:1/0\n",
+			[]string{"state.url", "allowed only with store: redis"}},
+		{"key in the yaml", "state:\n  key: 0011\n",
+			[]string{"line 2", "state.key: unknown key", `"keyFile"`}},
 		{"bad policy default", "policy:\n  default: maybe\n",
 			[]string{"line 2", "policy.default", `want one of "allow", "deny", "ask"`}},
 		{"bad rule action", "policy:\n  rules:\n    - tool: x\n      action: permit\n",
@@ -241,4 +253,49 @@ func TestToolFilterVisible(t *testing.T) {
 	assert.False(t, f.Visible("fs_delete"), "exclude wins over include")
 	assert.False(t, f.Visible("shell"), "include admits only matches")
 	assert.True(t, ToolFilter{}.Visible("anything"))
+}
+
+func TestStateConfig(t *testing.T) {
+	c, err := ParseConfig([]byte("state:\n  store: redis\n  url: redis://127.0.0.1:6379/2\n  keyFile: /etc/coderun/state.key\n"))
+	require.NoError(t, err)
+	assert.Equal(t, StateConfig{Store: StoreRedis, URL: "redis://127.0.0.1:6379/2", KeyFile: "/etc/coderun/state.key"}, c.State)
+	assert.True(t, c.State.Shared())
+
+	hexKey := "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	want, err := ParseStateKey(hexKey)
+	require.NoError(t, err)
+	assert.Len(t, want, 32)
+	for _, text := range []string{hexKey + "\n", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"} {
+		got, err := ParseStateKey(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, want, got)
+	}
+	_, err = ParseStateKey("0011")
+	assert.ErrorContains(t, err, "32-byte key")
+
+	env := func(v string) func(string) string {
+		return func(name string) string {
+			if name == StateKeyEnv {
+				return v
+			}
+			return ""
+		}
+	}
+	key, err := StateConfig{}.LoadStateKey(env(""))
+	require.NoError(t, err)
+	assert.Nil(t, key, "no key configured")
+	key, err = StateConfig{}.LoadStateKey(env(hexKey))
+	require.NoError(t, err)
+	assert.Equal(t, want, key)
+	_, err = StateConfig{}.LoadStateKey(env("secret-but-short"))
+	assert.ErrorContains(t, err, StateKeyEnv)
+	assert.NotContains(t, err.Error(), "secret-but-short", "the error never shows the key")
+
+	file := filepath.Join(t.TempDir(), "state.key")
+	require.NoError(t, os.WriteFile(file, []byte(hexKey+"\n"), 0o600))
+	key, err = StateConfig{KeyFile: file}.LoadStateKey(env("ignored"))
+	require.NoError(t, err)
+	assert.Equal(t, want, key, "the key file wins over the environment")
+	_, err = StateConfig{KeyFile: file + ".missing"}.LoadStateKey(env(""))
+	assert.ErrorContains(t, err, "state.keyFile")
 }

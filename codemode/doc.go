@@ -16,6 +16,11 @@
 // A denied or failed sub-call rejects inside the program with a
 // ToolCallError the program can catch; it never kills the run.
 //
+// An Approver that cannot decide now answers NotYet: the call, and for
+// run_code the program's whole run, is suspended into sealed bytes
+// (Output.Suspended), and Session.Resume continues it later, in any process
+// with the same StateKey, without repeating a sub-call.
+//
 // The sandbox is containment, not the security boundary: the boundary is
 // the policy and approval every call, and every sub-call, passes.
 package codemode

@@ -28,6 +28,10 @@ const (
 	// OutcomeDropped: a program's sub-call was still queued when the run
 	// settled; it never started.
 	OutcomeDropped Outcome = "dropped"
+	// OutcomeSuspended: the call waits for an approval the Approver could
+	// not give yet (NotYet); it goes on when Session.Resume brings the
+	// decision. For run_code it means the program's run is suspended.
+	OutcomeSuspended Outcome = "suspended"
 )
 
 // Stage names the pipeline step that ended a call.

@@ -31,6 +31,13 @@ const (
 	// EventDeferredDiscarded records deferred context entries thrown away
 	// because a post-execute hook blocked the result that carried them.
 	EventDeferredDiscarded = "tool/deferred-discarded"
+	// EventSuspended records a top-level call that ended as a suspension:
+	// call, tool, and pending (the tokens of the calls awaiting approval).
+	EventSuspended = "tool/suspended"
+	// EventResumed records Session.Resume continuing a suspended call: call,
+	// tool, approved and denied (tokens). The call's tool/call event follows
+	// when the resumed part ends.
+	EventResumed = "tool/resumed"
 )
 
 // NewSessionLog returns a logger that writes the session log to w as JSONL,
@@ -76,4 +83,13 @@ func outcomeAttrs(d time.Duration, err error) []slog.Attr {
 	default:
 		return append(attrs, slog.String("outcome", string(OutcomeFailed)), slog.String("error", err.Error()))
 	}
+}
+
+// callOutcomeAttrs describe how a top-level call ended, a suspension
+// included.
+func callOutcomeAttrs(d time.Duration, out *Output, err error) []slog.Attr {
+	if err == nil && out != nil && out.Suspended != nil {
+		return []slog.Attr{slog.Duration("duration", d), slog.String("outcome", string(OutcomeSuspended)), slog.Any("pending", pendingIDs(out.Suspended.Pending))}
+	}
+	return outcomeAttrs(d, err)
 }

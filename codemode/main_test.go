@@ -15,6 +15,13 @@ import (
 // any test runs, so per-test leak checks can ignore its goroutines.
 var sharedRuntime *coderun.Runtime
 
+// durableRuntime is a shared runtime that can suspend runs: it has
+// testStateKey, which sessions using it must have in their budgets too.
+var durableRuntime *coderun.Runtime
+
+// testStateKey seals the suspensions of the tests.
+var testStateKey = []byte("0123456789abcdef0123456789abcdef")
+
 func TestMain(m *testing.M) {
 	rt, err := coderun.New(coderun.DefaultConfig())
 	if err != nil {
@@ -22,10 +29,18 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	sharedRuntime = rt
+	cfg := coderun.DefaultConfig()
+	cfg.StateKey = testStateKey
+	if durableRuntime, err = coderun.New(cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "codemode tests: runtime:", err)
+		os.Exit(1)
+	}
 	code := m.Run()
-	if err := rt.Close(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "codemode tests: close runtime:", err)
-		code = 1
+	for _, rt := range []*coderun.Runtime{sharedRuntime, durableRuntime} {
+		if err := rt.Close(context.Background()); err != nil {
+			fmt.Fprintln(os.Stderr, "codemode tests: close runtime:", err)
+			code = 1
+		}
 	}
 	if code == 0 {
 		if err := goleak.Find(); err != nil {

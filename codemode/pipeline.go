@@ -16,7 +16,8 @@ func emptyArgs() json.RawMessage { return json.RawMessage("{}") }
 // pipeline runs one call, top-level or sub-call, through every stage:
 // pre-execute hooks, argument validation, guards, policy and approval,
 // execute, post-execute hooks. Each refusal is a *CallError; nothing after a
-// refusal runs.
+// refusal runs. A call whose Approver said NotYet stops before execute,
+// with a *CallError of OutcomeSuspended; finish runs the rest on resume.
 func (s *Session) pipeline(ctx context.Context, e *entry, call *Call) (*Output, error) {
 	if len(call.Args) == 0 {
 		call.Args = emptyArgs()
@@ -38,13 +39,25 @@ func (s *Session) pipeline(ctx context.Context, e *entry, call *Call) (*Output, 
 	if err := s.approve(ctx, call); err != nil {
 		return nil, err
 	}
+	return s.finish(ctx, e, call)
+}
+
+// finish runs the stages after approval: execute and the post-execute
+// hooks. A suspended run_code output skips the hooks: they see its result
+// when the run is resumed and ends.
+func (s *Session) finish(ctx context.Context, e *entry, call *Call) (*Output, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, cancelled(call, err)
 	}
 	out, err := execute(ctx, e, call)
-	if err != nil {
-		return nil, err
+	if err != nil || out.Suspended != nil {
+		return out, err
 	}
+	return s.postExecute(ctx, call, out)
+}
+
+// postExecute runs the post-execute hooks on a result.
+func (s *Session) postExecute(ctx context.Context, call *Call, out *Output) (*Output, error) {
 	for _, h := range s.post {
 		if err := recovered(func() error { return h(ctx, *call, *out) }); err != nil {
 			if n := len(out.Deferred); n > 0 {
@@ -112,6 +125,9 @@ func (s *Session) askApprover(ctx context.Context, call *Call, reason string) er
 		ok, err = s.approver.Approve(ctx, ApprovalRequest{Call: *call, Reason: reason})
 		return err
 	})
+	if errors.Is(err, ErrNotYet) {
+		return s.notYet(ctx, call, reason, err)
+	}
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", ok && err == nil))...)
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -119,12 +135,32 @@ func (s *Session) askApprover(ctx context.Context, call *Call, reason string) er
 	case err != nil:
 		return refusal(call, OutcomeDenied, StageApproval, "call denied: approval could not be obtained", err)
 	case !ok:
-		return &CallError{
-			CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval,
-			Message: fmt.Sprintf("call denied: approval for tool %q was refused", call.Tool),
-		}
+		return refusedApproval(call, "")
 	}
 	return nil
+}
+
+// notYet handles an Approver's NotYet: the call stops awaiting approval,
+// to be suspended by its caller, or, in a session that cannot suspend, is
+// denied with a message saying so.
+func (s *Session) notYet(ctx context.Context, call *Call, reason string, err error) error {
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", false), slog.Bool("pending", true), slog.String("note", err.Error()))...)
+	if !s.canSuspend() {
+		return &CallError{
+			CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval, Err: ErrCannotSuspend,
+			Message: fmt.Sprintf("call denied: tool %q requires approval (%s), which is not decided yet, and this session cannot wait for it", call.Tool, reason),
+		}
+	}
+	var ny *notYetError
+	note := err.Error()
+	if errors.As(err, &ny) {
+		note = ny.reason
+	}
+	return &CallError{
+		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeSuspended, Stage: StageApproval,
+		Message: fmt.Sprintf("call of tool %q awaits approval (%s)", call.Tool, reason),
+		Err:     &awaitingApproval{reason: reason, note: note},
+	}
 }
 
 // execute runs the tool and normalizes its output: Value compacted (nil

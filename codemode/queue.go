@@ -3,6 +3,8 @@ package codemode
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 )
@@ -10,6 +12,10 @@ import (
 // errDropped reports a queued call that never started because the run
 // settled (or its caller gave up) first.
 var errDropped = errors.New("codemode: sub-call dropped: the run settled before it started")
+
+// errParked reports a queued call that cannot start before a parked call
+// (one awaiting approval) is decided; it waits for the run's resume.
+var errParked = errors.New("codemode: sub-call parked: it is queued behind a call that awaits approval")
 
 // dispatchQueue orders the sub-calls of one program. Calls start strictly in
 // submission order; consecutive parallel-safe calls overlap up to limit; an
@@ -22,6 +28,13 @@ var errDropped = errors.New("codemode: sub-call dropped: the run settled before 
 // its own. enqueueAt takes the place explicitly: calls that arrive before
 // an earlier position wait outside the line until the gap is filled, since
 // callers on separate goroutines arrive in no particular order.
+//
+// A call that ends up awaiting approval is parked: it keeps its place as a
+// running call, since it will run on resume, in another queue. When only
+// parked calls run and the head of the line cannot start, nothing can
+// progress before the approvals arrive: the queue freezes, parking every
+// waiting call and every later one, so the run can suspend with the
+// program's order intact.
 type dispatchQueue struct {
 	limit int
 
@@ -31,6 +44,8 @@ type dispatchQueue struct {
 	early     map[int64]*ticket // arrived ahead of a lower position
 	running   int               // admitted and not yet released
 	exclusive bool              // an exclusive call is admitted
+	parked    int               // admitted calls parked awaiting approval (counted in running)
+	frozen    bool              // only parked calls run and the head is blocked: every call parks
 	settled   bool
 	cancels   map[*ticket]context.CancelFunc // calls whose fn is running
 	wg        sync.WaitGroup                 // admitted calls not yet released
@@ -40,10 +55,11 @@ type dispatchQueue struct {
 type ticket struct {
 	seq   int64 // 1-based position in submission order
 	class Concurrency
-	// admitted is closed when the call may start or has been dropped;
-	// dropped, written before the close, tells which.
+	// admitted is closed when the call may start, has been dropped or
+	// parked; dropped and parked, written before the close, tell which.
 	admitted chan struct{}
 	dropped  bool
+	parked   bool
 	// admittedAt is when the queue let the call start. It is taken under
 	// the queue's lock, so admission times follow admission order exactly.
 	admittedAt time.Time
@@ -82,6 +98,11 @@ func (q *dispatchQueue) enqueueLocked(pos int64, class Concurrency) *ticket {
 		close(t.admitted)
 		return t
 	}
+	if q.frozen {
+		t.parked = true
+		close(t.admitted)
+		return t
+	}
 	q.early[pos] = t
 	q.fillLineLocked()
 	return t
@@ -108,6 +129,17 @@ func (q *dispatchQueue) fillLineLocked() {
 // ctx is or the queue settles. It returns errDropped, without running fn,
 // if the queue settled or ctx ended before the call started.
 func (q *dispatchQueue) run(ctx context.Context, t *ticket, fn func(context.Context)) error {
+	return q.runParkable(ctx, t, func(ctx context.Context) bool {
+		fn(ctx)
+		return false
+	})
+}
+
+// runParkable is run for a call that may park: fn returns park when its
+// call awaits approval, and the call then keeps its place until the queue
+// is gone. It returns errParked, without running fn, if the queue froze
+// before the call's turn.
+func (q *dispatchQueue) runParkable(ctx context.Context, t *ticket, fn func(context.Context) (park bool)) error {
 	select {
 	case <-t.admitted:
 	case <-ctx.Done():
@@ -119,8 +151,11 @@ func (q *dispatchQueue) run(ctx context.Context, t *ticket, fn func(context.Cont
 		q.mu.Unlock()
 		<-t.admitted // admitted or dropped at the same moment; see which
 	}
-	if t.dropped {
+	switch {
+	case t.dropped:
 		return errDropped
+	case t.parked:
+		return errParked
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -133,9 +168,64 @@ func (q *dispatchQueue) run(ctx context.Context, t *ticket, fn func(context.Cont
 	q.cancels[t] = cancel
 	q.mu.Unlock()
 
-	defer q.release(t)
-	fn(runCtx)
+	if fn(runCtx) {
+		q.park(t)
+	} else {
+		q.release(t)
+	}
 	return nil
+}
+
+// park keeps t admitted but idle, and freezes the queue if nothing else
+// can now start.
+func (q *dispatchQueue) park(t *ticket) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	delete(q.cancels, t)
+	q.parked++
+	q.wg.Done()
+	q.freezeIfStuckLocked()
+}
+
+// freezeIfStuckLocked parks every waiting call when only parked calls run
+// and the head of the line cannot start: no call would ever start again
+// before the run is resumed. Calls early for their turn park too, since
+// every call before them is blocked as well.
+func (q *dispatchQueue) freezeIfStuckLocked() {
+	if q.settled || q.running == 0 || q.running != q.parked || len(q.pending) == 0 {
+		return
+	}
+	q.frozen = true
+	for _, t := range q.pending {
+		t.parked = true
+		close(t.admitted)
+	}
+	q.pending = nil
+	for pos, t := range q.early {
+		if t != nil {
+			t.parked = true
+			close(t.admitted)
+		}
+		delete(q.early, pos)
+	}
+}
+
+// restore puts a resumed run's parked calls back in line, in program
+// order, as the first calls of a fresh queue: positions up to placed
+// (which includes them) are taken, so the program's next calls queue
+// behind them.
+func (q *dispatchQueue) restore(placed int64, classes map[int64]Concurrency) map[int64]*ticket {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.placed = placed
+	tickets := make(map[int64]*ticket, len(classes))
+	for _, seq := range slices.Sorted(maps.Keys(classes)) {
+		t := &ticket{seq: seq, class: classes[seq], admitted: make(chan struct{})}
+		q.pending = append(q.pending, t)
+		tickets[seq] = t
+	}
+	q.admitLocked()
+	return tickets
 }
 
 // settle stops the queue: pending calls are dropped and running ones see
@@ -184,6 +274,11 @@ func (q *dispatchQueue) releaseLocked(t *ticket) {
 // allow. It never looks past the head: a parallel-safe call behind a waiting
 // exclusive one waits too, which is what keeps submission order.
 func (q *dispatchQueue) admitLocked() {
+	q.admitHeadLocked()
+	q.freezeIfStuckLocked()
+}
+
+func (q *dispatchQueue) admitHeadLocked() {
 	for len(q.pending) > 0 && !q.settled {
 		t := q.pending[0]
 		if t.class == Exclusive {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	coderun "github.com/coderun/coderun"
 )
@@ -82,27 +83,39 @@ func (s *Session) executeRunCode(ctx context.Context, call *Call) (*Output, erro
 	if err != nil {
 		return nil, err
 	}
-	tools, _ := s.visible()
+	started := time.Now()
 	d := newSubDispatcher(s, call, s.cfg.MaxParallelSubCalls)
-	functions := make(map[string]coderun.Function, len(tools))
-	for _, e := range tools {
-		functions[e.tool.Name] = d.function(e)
-	}
-	res, runErr := s.rt.Run(ctx, coderun.Request{
-		Program: args.Program,
-		Bindings: []coderun.Namespace{{
-			Global:     ToolsGlobal,
-			Functions:  functions,
-			ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
-		}},
-	})
+	res, runErr := s.rt.Run(ctx, coderun.Request{Program: args.Program, Bindings: d.bindings()})
+	return s.runCodeOutput(call, d, started, res, runErr)
+}
+
+// runCodeOutput turns a settled run into run_code's output. A suspended
+// run becomes a Suspension carrying the runtime's state with the
+// dispatcher's own (parked sub-calls, held entries), and Value the Result
+// so far (its logs) without the runtime's raw state.
+func (s *Session) runCodeOutput(call *Call, d *subDispatcher, started time.Time, res coderun.Result, runErr error) (*Output, error) {
 	deferred := d.settle()
 	if runErr != nil {
 		return nil, fmt.Errorf("codemode: run_code: %w", runErr)
 	}
+	var susp *Suspension
+	if res.Suspended != nil {
+		env := &envelope{CallID: call.ID, Tool: call.Tool, Args: call.Args, Run: res.Suspended.State}
+		if err := d.suspend(env, res.Suspended.Pending); err != nil {
+			return nil, err
+		}
+		var err error
+		if susp, err = s.suspension(env, started); err != nil {
+			return nil, err
+		}
+		res.Suspended, deferred = nil, nil
+	}
 	value, err := json.Marshal(res)
 	if err != nil {
 		return nil, fmt.Errorf("codemode: run_code: encode result: %w", err)
+	}
+	if susp != nil {
+		return &Output{Value: value, Content: suspendedContent(susp.Pending), Suspended: susp}, nil
 	}
 	return &Output{
 		Value:    value,

@@ -146,6 +146,10 @@ func (s *Session) Close(ctx context.Context) error {
 // run_code returns its rendered result as Content, the structured
 // coderun.Result as Value, and the deferred context entries of its sub-calls
 // as Deferred.
+//
+// When an Approver answers NotYet, for the call or for a sub-call of its
+// program, the call suspends instead: Output.Suspended holds it, sealed,
+// with the approvals it waits for; continue it with Resume.
 func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
 	call := &Call{ID: req.ID, Tool: req.Tool, Args: req.Args}
 	if call.ID == "" {
@@ -161,9 +165,21 @@ func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
 		err = &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup, Message: lerr.Error()}
 	} else {
 		out, err = s.pipeline(ctx, e, call)
+		if aa := awaiting(err); aa != nil {
+			out, err = s.suspendDirect(call, aa, start)
+		}
 	}
-	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), outcomeAttrs(time.Since(start), err)...)...)
+	s.logCallEnd(ctx, call, start, out, err)
 	return out, err
+}
+
+// logCallEnd writes the event that ends a top-level call, or the part of
+// it a Resume ran: tool/suspended when it suspended, then tool/call.
+func (s *Session) logCallEnd(ctx context.Context, call *Call, start time.Time, out *Output, err error) {
+	if err == nil && out != nil && out.Suspended != nil {
+		s.log.LogAttrs(ctx, slog.LevelInfo, EventSuspended, append(callAttrs(call), slog.Any("pending", pendingIDs(out.Suspended.Pending)))...)
+	}
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), callOutcomeAttrs(time.Since(start), out, err)...)...)
 }
 
 // lookupTopLevel finds the tool a top-level call may reach in this mode.

@@ -18,25 +18,46 @@ import (
 // subDispatcher turns one program's tools[...] calls into pipeline calls:
 // it orders them through a dispatchQueue, logs each as a dispatch pair under
 // the run_code call's token, and holds the deferred context entries they
-// produce until run_code settles.
+// produce until run_code settles. A sub-call whose approval is not decided
+// yet is parked: its Function returns coderun.Suspend, and the dispatcher
+// remembers it for the suspension (see suspend and restore).
 type subDispatcher struct {
 	s      *Session
 	parent *Call
 	queue  *dispatchQueue
 
-	mu     sync.Mutex
-	closed bool
-	calls  sync.WaitGroup           // dispatches in progress, logging included
-	held   map[int64][]ContextEntry // deferred entries by submission number
+	mu      sync.Mutex
+	closed  bool
+	calls   sync.WaitGroup           // dispatches in progress, logging included
+	held    map[int64][]ContextEntry // deferred entries by submission number
+	parked  map[int64]*parkedCall    // waiting sub-calls by submission number
+	nextSeq int64                    // one past the highest submission number seen
 }
 
 func newSubDispatcher(s *Session, parent *Call, limit int) *subDispatcher {
 	return &subDispatcher{
-		s:      s,
-		parent: parent,
-		queue:  newDispatchQueue(limit),
-		held:   make(map[int64][]ContextEntry),
+		s:       s,
+		parent:  parent,
+		queue:   newDispatchQueue(limit),
+		held:    make(map[int64][]ContextEntry),
+		parked:  make(map[int64]*parkedCall),
+		nextSeq: 1,
 	}
+}
+
+// bindings are the namespaces a program of this dispatcher runs with: one,
+// tools, with a function per visible tool.
+func (d *subDispatcher) bindings() []coderun.Namespace {
+	tools, _ := d.s.visible()
+	functions := make(map[string]coderun.Function, len(tools))
+	for _, e := range tools {
+		functions[e.tool.Name] = d.function(e)
+	}
+	return []coderun.Namespace{{
+		Global:     ToolsGlobal,
+		Functions:  functions,
+		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
+	}}
 }
 
 // function is the coderun.Function the program calls as tools[name].
@@ -48,6 +69,9 @@ func (d *subDispatcher) function(e *entry) coderun.Function {
 
 // errRunOver rejects a call that arrives after run_code settled.
 var errRunOver = errors.New("codemode: the program's run is over")
+
+// queuedReason is the reason a sub-call parked behind another one gives.
+const queuedReason = "queued behind a call that awaits approval"
 
 // dispatch runs one sub-call. Success resolves to the tool's JSON value and
 // nothing else: display content and deferred entries stay on the host side.
@@ -77,6 +101,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 	} else {
 		t = d.queue.enqueue(e.tool.Concurrency)
 	}
+	d.sawSeq(t.seq)
 	call := &Call{
 		ID:       d.parent.ID + "." + strconv.FormatInt(t.seq, 10),
 		ParentID: d.parent.ID,
@@ -84,37 +109,82 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 		Args:     raw,
 	}
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(raw))...)
+	value, parked, err := d.runQueued(ctx, t, submitted, call, func(ctx context.Context) (*Output, error) {
+		return d.s.pipeline(ctx, e, call)
+	})
+	if parked != "" {
+		return nil, coderun.Suspend(parked)
+	}
+	return value, err
+}
 
+// runQueued runs a sub-call's pipeline stages in its turn and settles it:
+// a value, a rejection, or a park, for which it returns the reason to give
+// coderun.Suspend. call is the call the stages work on, so a park records
+// its final arguments.
+func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
 	var (
 		out     *Output
 		callErr error
+		park    *awaitingApproval
 	)
-	qerr := d.queue.run(ctx, t, func(ctx context.Context) {
-		out, callErr = d.s.pipeline(ctx, e, call)
+	qerr := d.queue.runParkable(ctx, t, func(ctx context.Context) bool {
+		out, callErr = stages(ctx)
+		if park = awaiting(callErr); park != nil {
+			return true
+		}
 		if callErr == nil && len(out.Deferred) > 0 {
 			d.hold(t.seq, out.Deferred)
 		}
+		return false
 	})
 	wait := t.admittedAt.Sub(submitted)
-	if qerr != nil {
+	p := &parkedCall{Seq: t.seq, ID: call.ID, Tool: call.Tool, Args: call.Args}
+	switch {
+	case park != nil:
+		p.Approval, p.Reason, p.Note, parked = true, park.reason, park.note, park.reason
+		callErr = &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeSuspended, Stage: StageApproval, Message: "awaiting approval: " + park.reason}
+	case errors.Is(qerr, errParked):
+		wait = time.Since(submitted)
+		p.Reason, parked = queuedReason, queuedReason
+		callErr = &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeSuspended, Stage: StageQueue, Message: queuedReason}
+	case qerr != nil:
 		wait = time.Since(submitted)
 		callErr = &CallError{
 			CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: qerr,
 			Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
 		}
 	}
+	if parked != "" {
+		d.park(p)
+	}
 	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
-	if callErr != nil {
-		return nil, callErr
+	switch {
+	case parked != "":
+		return nil, parked, nil
+	case callErr != nil:
+		return nil, "", callErr
 	}
-	return out.Value, nil
+	return out.Value, "", nil
+}
+
+func (d *subDispatcher) sawSeq(seq int64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.nextSeq = max(d.nextSeq, seq+1)
 }
 
 func (d *subDispatcher) hold(seq int64, entries []ContextEntry) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.held[seq] = entries
+}
+
+func (d *subDispatcher) park(p *parkedCall) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.parked[p.Seq] = p
 }
 
 // settle ends dispatching once the run has settled: queued calls are
@@ -133,6 +203,107 @@ func (d *subDispatcher) settle() []ContextEntry {
 	var out []ContextEntry
 	for _, seq := range slices.Sorted(maps.Keys(d.held)) {
 		out = append(out, d.held[seq]...)
+	}
+	return out
+}
+
+// suspend describes a settled dispatcher whose run suspended: every parked
+// sub-call, matched to the runtime's pending call that stands for it, and
+// the held entries. The runtime lists its pending calls in program order,
+// as the parked calls are by position, and every Suspend it saw came from
+// a park, so the two lists pair up one to one.
+func (d *subDispatcher) suspend(env *envelope, pending []coderun.PendingCall) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	seqs := slices.Sorted(maps.Keys(d.parked))
+	if len(seqs) != len(pending) {
+		return fmt.Errorf("codemode: run_code: the run suspended on %d calls, but %d sub-calls are parked", len(pending), len(seqs))
+	}
+	for i, seq := range seqs {
+		p := d.parked[seq]
+		if pending[i].Namespace != ToolsGlobal || pending[i].Function != p.Tool {
+			return fmt.Errorf("codemode: run_code: the run's pending call %d is %s.%s, but the parked sub-call is %q", i, pending[i].Namespace, pending[i].Function, p.Tool)
+		}
+		p.RunID = pending[i].ID
+		env.Parked = append(env.Parked, *p)
+	}
+	for _, seq := range slices.Sorted(maps.Keys(d.held)) {
+		env.Held = append(env.Held, heldEntries{Seq: seq, Entries: d.held[seq]})
+	}
+	env.NextSeq = d.nextSeq
+	return nil
+}
+
+// restoreDispatcher rebuilds the dispatcher of a suspended run: its held
+// entries, and its parked sub-calls back in a fresh queue, in program
+// order, ahead of any call the program makes after the resume.
+func restoreDispatcher(s *Session, parent *Call, env *envelope) (*subDispatcher, map[int64]*ticket) {
+	d := newSubDispatcher(s, parent, s.cfg.MaxParallelSubCalls)
+	d.nextSeq = max(env.NextSeq, 1)
+	for _, h := range env.Held {
+		d.held[h.Seq] = h.Entries
+	}
+	classes := make(map[int64]Concurrency, len(env.Parked))
+	for _, p := range env.Parked {
+		if e := s.visibleEntry(p.Tool); e != nil {
+			classes[p.Seq] = e.tool.Concurrency
+		} else {
+			classes[p.Seq] = Exclusive
+		}
+	}
+	return d, d.queue.restore(d.nextSeq-1, classes)
+}
+
+// replay settles what it can of a restored run's parked sub-calls before
+// the run goes on, in their turn as the queue allows: an approved call
+// runs the rest of its pipeline (execute, post-execute hooks), a denied one
+// is refused, an undecided one stays parked, and a call that was queued
+// behind them runs its whole pipeline (it never started). It returns the
+// answers for the runtime, in program order.
+func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[int64]*ticket, decisions map[string]Approval) []coderun.Answer {
+	answers := make([]coderun.Answer, len(env.Parked))
+	settled := make([]bool, len(env.Parked))
+	var wg sync.WaitGroup
+	for i, p := range env.Parked {
+		e := d.s.visibleEntry(p.Tool)
+		wg.Go(func() {
+			call := &Call{ID: p.ID, ParentID: d.parent.ID, Tool: p.Tool, Args: p.Args}
+			var stages func(context.Context) (*Output, error)
+			switch a, decided := decisions[p.ID]; {
+			case e == nil:
+				stages = func(context.Context) (*Output, error) {
+					return nil, &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup,
+						Message: fmt.Sprintf("tool %q is no longer available", call.Tool)}
+				}
+			case p.Approval && !decided:
+				stages = func(context.Context) (*Output, error) {
+					return nil, &CallError{Outcome: OutcomeSuspended, Err: &awaitingApproval{reason: p.Reason, note: p.Note}}
+				}
+			case p.Approval:
+				stages = func(ctx context.Context) (*Output, error) {
+					d.s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", a.Approved), slog.Bool("resumed", true))...)
+					if !a.Approved {
+						return nil, refusedApproval(call, a.Reason)
+					}
+					return d.s.finish(ctx, e, call)
+				}
+			default:
+				stages = func(ctx context.Context) (*Output, error) { return d.s.pipeline(ctx, e, call) }
+			}
+			value, parked, err := d.runQueued(ctx, tickets[p.Seq], time.Now(), call, stages)
+			if parked != "" {
+				return // parked again
+			}
+			answers[i] = coderun.Answer{ID: p.RunID, Value: value, Err: err}
+			settled[i] = true
+		})
+	}
+	wg.Wait()
+	var out []coderun.Answer
+	for i, a := range answers {
+		if settled[i] {
+			out = append(out, a)
+		}
 	}
 	return out
 }

@@ -81,6 +81,12 @@ type Output struct {
 	// the tool result. Entries produced by sub-calls are held until run_code
 	// settles and then appended after its result.
 	Deferred []ContextEntry
+	// Suspended, when not nil, says the call has not finished: it waits for
+	// approvals an Approver could not give yet (see NotYet). Persist it and
+	// continue with Session.Resume. Content then describes the wait, Value
+	// holds what a run_code program printed so far, and Deferred is empty:
+	// held entries come with the final result.
+	Suspended *Suspension
 }
 
 // Content is one piece of display content of a tool result, in the shape

@@ -41,21 +41,20 @@ func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (boo
 	return v.(asker).ask(ctx, req)
 }
 
-// askerFor picks how to ask the client that sent req: not at all if it does
-// not support elicitation; inside the tools/call exchange (multi round-trip
-// requests) on protocol 2026-07-28 and later, where a server may no longer
-// send requests of its own while serving one; else with elicitation/create.
-// It returns nil for "not at all" and for the multi round-trip case, which
-// the caller sets up itself (see suspended).
-func askerFor(req *mcp.CallToolRequest) (k asker, multiRoundTrip bool) {
+// askerFor picks how to ask the client that sent req: not at all (nil) if
+// it does not support elicitation; inside the tools/call exchange (multi
+// round-trip requests) on protocol 2026-07-28 and later, where a server may
+// no longer send requests of its own while serving one, by suspending the
+// call (see suspend.go); else with elicitation/create.
+func askerFor(req *mcp.CallToolRequest) asker {
 	caps := req.ClientCapabilities()
 	if caps == nil || caps.Elicitation == nil {
-		return nil, false
+		return nil
 	}
 	if req.ProtocolVersion() >= multiRoundTripVersion {
-		return nil, true
+		return deferringAsker{}
 	}
-	return elicitingAsker{session: req.Session}, false
+	return elicitingAsker{session: req.Session}
 }
 
 // multiRoundTripVersion is the first protocol version in which elicitation

@@ -13,31 +13,32 @@ import (
 // handle serves tools/call for every offered tool: run_code and the proxied
 // tools alike go through the session's pipeline.
 func (s *Server) handle(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if state := req.Params.RequestState; state != "" {
+	if req.Params.RequestState != "" {
 		// The client is back with answers to the approval questions of a
-		// call already running.
-		c, err := s.suspend.resume(state, req.Params.InputResponses)
-		if err != nil {
-			return errorResult(err), nil
-		}
-		return s.suspend.await(ctx, c)
+		// suspended call.
+		return s.resumeCall(ctx, req), nil
 	}
-
 	name, args := req.Params.Name, req.Params.Arguments
-	k, multiRoundTrip := askerFor(req)
-	call := func(ctx context.Context, k asker) *mcp.CallToolResult {
-		id := s.callID()
-		if k != nil {
-			s.askers.set(id, k)
-			defer s.askers.clear(id)
+	id := s.callID()
+	if k := askerFor(req); k != nil {
+		s.askers.set(id, k)
+		defer s.askers.clear(id)
+	}
+	out, err := s.session.Call(ctx, codemode.CallRequest{ID: id, Tool: name, Args: args})
+	return s.result(ctx, name, id, out, err), nil
+}
+
+// result turns the pipeline's answer into a tools/call result; a call that
+// suspended answers with its approval questions.
+func (s *Server) result(ctx context.Context, name, callID string, out *codemode.Output, err error) *mcp.CallToolResult {
+	if err == nil && out.Suspended != nil {
+		res, err := s.suspendCall(ctx, name, callID, out.Suspended)
+		if err != nil {
+			return errorResult(err)
 		}
-		out, err := s.session.Call(ctx, codemode.CallRequest{ID: id, Tool: name, Args: args})
-		return toResult(name, s.hasOutputSchema(name), out, err)
+		return res
 	}
-	if multiRoundTrip {
-		return s.suspend.await(ctx, s.suspend.start(ctx, call))
-	}
-	return call(ctx, k), nil
+	return toResult(name, s.hasOutputSchema(name), out, err)
 }
 
 // toResult turns the pipeline's answer into a tools/call result. Errors

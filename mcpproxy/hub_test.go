@@ -58,7 +58,7 @@ func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
 func TestHubListsAndCallsStdioServerTools(t *testing.T) {
 	h, report := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.False(t, report.Failed())
-	assert.Equal(t, []string{"echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
+	assert.Equal(t, []string{"echo.append", "echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
 
 	res, err := h.Call(t.Context(), "echo", "echo", json.RawMessage(`{"text":"hi"}`))
 	require.NoError(t, err)
@@ -99,7 +99,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 		byName[s.Name] = s
 	}
 	require.NoError(t, byName["good"].Err)
-	assert.Equal(t, 7, byName["good"].Tools)
+	assert.Equal(t, 8, byName["good"].Tools)
 	require.ErrorContains(t, byName["missing"].Err, `server "missing"`)
 	assert.ErrorContains(t, byName["missing"].Err, "executable file not found")
 	require.ErrorContains(t, byName["quits"].Err, `server "quits"`)
@@ -111,7 +111,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 	var text strings.Builder
 	_, err := report.WriteTo(&text)
 	require.NoError(t, err)
-	assert.Contains(t, text.String(), `coderun: server "good": 7 tools (`+echoServerBin+")")
+	assert.Contains(t, text.String(), `coderun: server "good": 8 tools (`+echoServerBin+")")
 	assert.Contains(t, text.String(), `coderun: server "missing" failed to start: connecting to coderun-no-such-command-xyz: exec:`)
 	assert.Contains(t, stderr.String(), "[quits] echoserver: refusing to start", "stderr is forwarded with the server's name")
 

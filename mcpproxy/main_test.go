@@ -45,6 +45,10 @@ func runTests(m *testing.M) int {
 	return code
 }
 
+// testStateKey seals the suspended calls of the tests' servers; the shared
+// runtime has it too.
+var testStateKey = []byte("0123456789abcdef0123456789abcdef")
+
 // The runtime compiles its sandbox once; the tests share one instead of
 // paying for it in every Server.
 var (
@@ -55,7 +59,11 @@ var (
 
 func sharedRuntime(t *testing.T) *coderun.Runtime {
 	t.Helper()
-	runtimeOnce.Do(func() { runtime, runtimeErr = coderun.New(coderun.DefaultConfig()) })
+	runtimeOnce.Do(func() {
+		cfg := coderun.DefaultConfig()
+		cfg.StateKey = testStateKey
+		runtime, runtimeErr = coderun.New(cfg)
+	})
 	if runtimeErr != nil {
 		t.Fatalf("coderun.New: %v", runtimeErr)
 	}

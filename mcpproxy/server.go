@@ -2,6 +2,8 @@ package mcpproxy
 
 import (
 	"context"
+	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,10 +11,11 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	coderun "github.com/coderun/coderun"
 	"github.com/coderun/coderun/codemode"
+	"github.com/coderun/coderun/internal/seal"
+	"github.com/coderun/coderun/store"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,13 +29,21 @@ type ServerOptions struct {
 	// Warnings receives problems found after start-up, one line each, such
 	// as an upstream tool whose schema cannot be used. nil discards them.
 	Warnings io.Writer
-	// ApprovalTimeout bounds how long a call waits for a client to come back
-	// with approval answers under multi round-trip requests. Default 10m.
-	ApprovalTimeout time.Duration
+	// StateKey (32 bytes) seals the calls that wait for a client's approval
+	// answers under multi round-trip requests (protocol 2026-07-28 and
+	// later) into the requestState, or into Store. Replicas that resume
+	// each other's calls need the same key and Store. nil means a random
+	// key: only this process can resume its calls. It overrides the
+	// config's Budgets.StateKey, and a Runtime passed in must have been
+	// created with the same key.
+	StateKey []byte
+	// Store keeps the suspended calls' tickets (and the calls too large to
+	// travel in the requestState) until the client comes back; Take makes
+	// each resume happen at most once. nil means an in-process store (see
+	// store.NewMemory), closed with the Server; a Store passed in is the
+	// caller's to close.
+	Store store.Store
 }
-
-// DefaultApprovalTimeout is ServerOptions.ApprovalTimeout's default.
-const DefaultApprovalTimeout = 10 * time.Minute
 
 // Server is the MCP server an agent's host connects to. It offers the tools
 // of the configured mode: run_code carrying the SDK in its description, the
@@ -47,7 +58,10 @@ type Server struct {
 	log      *slog.Logger
 	warnings io.Writer
 	askers   askers
-	suspend  *suspensions
+	stateKey []byte
+	store    store.Store
+	ownStore bool
+	idPrefix string // random, so call tokens of replicas never collide
 	nextID   atomic.Uint64
 	unwatch  func()
 
@@ -67,20 +81,32 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	if opts.Warnings == nil {
 		opts.Warnings = io.Discard
 	}
-	if opts.ApprovalTimeout <= 0 {
-		opts.ApprovalTimeout = DefaultApprovalTimeout
+	key := opts.StateKey
+	if key == nil {
+		key = make([]byte, seal.KeySize)
+		_, _ = rand.Read(key) // crypto/rand.Read never fails
 	}
+	if len(key) != seal.KeySize {
+		return nil, fmt.Errorf("mcpproxy: ServerOptions.StateKey is %d bytes, want %d", len(key), seal.KeySize)
+	}
+	c := *cfg
+	c.Budgets.StateKey = key
 	reg := codemode.NewRegistry()
 	s := &Server{
 		hub:      hub,
 		mirror:   newMirror(hub, reg),
 		log:      opts.Log,
 		warnings: opts.Warnings,
-		suspend:  newSuspensions(opts.ApprovalTimeout),
+		stateKey: key,
+		store:    opts.Store,
+		idPrefix: "mcp-" + rand.Text()[:8] + "-",
 		offered:  make(map[string]string),
 	}
+	if s.store == nil {
+		s.store, s.ownStore = store.NewMemory(), true
+	}
 	session, err := codemode.NewSession(codemode.Options{
-		Config:   cfg,
+		Config:   &c,
 		Registry: reg,
 		Runtime:  opts.Runtime,
 		Log:      opts.Log,
@@ -139,16 +165,36 @@ func (s *Server) Serve(ctx context.Context, r io.ReadCloser, w io.Writer) error 
 }
 
 // Handler serves clients over streamable HTTP, one MCP session per client.
+// It speaks protocol versions before 2026-07-28, whose sessions live in
+// this process.
 func (s *Server) Handler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
 }
 
-// Close stops following the hub, cancels calls waiting for approval answers
-// and releases the codemode session. It does not close the hub.
+// StatelessHandler serves clients over streamable HTTP without sessions:
+// every request stands alone, so any replica behind a load balancer can
+// serve any request. It is the transport of protocol 2026-07-28 and later,
+// where a call that waits for approval travels in its requestState (give
+// the replicas the same StateKey and a shared Store). Clients of older
+// versions are served too, but cannot be asked for approval (the server
+// cannot send them requests), so their calls that need it are denied, and
+// they are not told when the tool list changes.
+func (s *Server) StatelessHandler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{Stateless: true})
+}
+
+// Close stops following the hub and releases the codemode session, and the
+// store if the Server made it. Calls waiting for approval answers are not
+// in flight: they are sealed in their requestState and the store, and
+// another Server with the same StateKey and Store resumes them. It does
+// not close the hub.
 func (s *Server) Close(ctx context.Context) error {
 	s.unwatch()
-	s.suspend.close()
-	if err := s.session.Close(ctx); err != nil {
+	err := s.session.Close(ctx)
+	if s.ownStore {
+		err = errors.Join(err, s.store.Close())
+	}
+	if err != nil {
 		return fmt.Errorf("mcpproxy: %w", err)
 	}
 	return nil
@@ -172,9 +218,11 @@ func (s *Server) warn(problems []error) {
 }
 
 // callID gives every top-level call a token the server knows, so approvals
-// of its sub-calls can be routed back to its client.
+// of its sub-calls can be routed back to its client. The random prefix
+// keeps the tokens of replicas apart: a call resumed by another replica
+// keeps its token.
 func (s *Server) callID() string {
-	return "mcp-" + strconv.FormatUint(s.nextID.Add(1), 10)
+	return s.idPrefix + strconv.FormatUint(s.nextID.Add(1), 10)
 }
 
 // nopWriteCloser lets Serve write to a stdout it does not own: closing the

@@ -33,7 +33,7 @@ func newFixture(t *testing.T, cfg *codemode.Config, servers map[string]codemode.
 	sessionLog := codemode.NewSessionLog(log)
 	hub, report := startHub(t, servers, Options{Log: sessionLog})
 	require.False(t, report.Failed(), "start-up: %v", report.Servers)
-	srv, err := NewServer(cfg, hub, ServerOptions{Log: sessionLog, Runtime: sharedRuntime(t)})
+	srv, err := NewServer(cfg, hub, ServerOptions{Log: sessionLog, Runtime: sharedRuntime(t), StateKey: testStateKey})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	return &fixture{hub: hub, server: srv, log: log}
@@ -105,7 +105,7 @@ func TestNativeModeProxiesUpstreamTools(t *testing.T) {
 	f := newFixture(t, configFor(codemode.ModeNative), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
-	assert.Equal(t, []string{"echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, listNames(t, cs))
+	assert.Equal(t, []string{"echo.append", "echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, listNames(t, cs))
 	echo := findTool(t, cs, "echo.echo")
 	require.NotNil(t, echo.Annotations)
 	assert.True(t, echo.Annotations.ReadOnlyHint, "the upstream's hints are kept")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -34,11 +35,16 @@ func runMCP(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	start := addStartFlags(fs)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDR`, e.g. 127.0.0.1:8931, instead of stdio")
+	stateless := fs.Bool("stateless", false, "with --http: serve without sessions (protocol 2026-07-28), so replicas sharing state.store and the StateKey can serve any request")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
 	cache := addCacheFlags(fs)
 	if status, stop := parseFlags(c, fs, args, std); stop {
 		return status
+	}
+	if *stateless && *httpAddr == "" {
+		fmt.Fprintln(std.err, "coderun mcp: --stateless needs --http: stdio serves one client in one process")
+		return 2
 	}
 	cfg, err := start.loadConfig()
 	if err != nil {
@@ -59,7 +65,20 @@ func runMCP(c *command, args []string, std stdio) int {
 		return 2
 	}
 	defer closeLog()
-	opts := mcpproxy.ServerOptions{Log: log, Warnings: std.err}
+	state, err := openState(cfg.State)
+	if err != nil {
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
+		return 2
+	}
+	defer state.close()
+	if state.key == nil {
+		// One process, nothing shared: a key of its own, which the runtime
+		// and the server must both hold.
+		state.key = make([]byte, 32)
+		_, _ = rand.Read(state.key) // crypto/rand.Read never fails
+	}
+	cfg.Budgets.StateKey = state.key
+	opts := mcpproxy.ServerOptions{Log: log, Warnings: std.err, StateKey: state.key, Store: state.store}
 	if cfg.Mode != codemode.ModeNative {
 		// The runtime is made here rather than by the server so that an
 		// unusable cache falls back to compiling, with a warning.
@@ -91,7 +110,7 @@ func runMCP(c *command, args []string, std stdio) int {
 	}()
 
 	if *httpAddr != "" {
-		err = serveHTTP(ctx, srv, *httpAddr, std.err)
+		err = serveHTTP(ctx, srv, *httpAddr, *stateless, std.err)
 	} else {
 		err = srv.Serve(ctx, asReadCloser(std.in), std.out)
 	}
@@ -104,7 +123,7 @@ func runMCP(c *command, args []string, std stdio) int {
 
 // serveHTTP serves srv on addr until ctx is cancelled. It prints the URL to
 // stderr once listening, so a caller that asked for port 0 learns the port.
-func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stderr io.Writer) error {
+func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stateless bool, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("--http: %w", err)
@@ -113,11 +132,15 @@ func serveHTTP(ctx context.Context, srv *mcpproxy.Server, addr string, stderr io
 		fmt.Fprintf(stderr, "coderun: warning: serving on %s, which is not a loopback address: "+
 			"anyone who can reach it can call your tools\n", ln.Addr())
 	}
-	fmt.Fprintf(stderr, "coderun: serving MCP (streamable HTTP) at http://%s/mcp\n", ln.Addr())
+	handler, kind := srv.Handler(), "streamable HTTP"
+	if stateless {
+		handler, kind = srv.StatelessHandler(), "stateless streamable HTTP"
+	}
+	fmt.Fprintf(stderr, "coderun: serving MCP (%s) at http://%s/mcp\n", kind, ln.Addr())
 
 	// Every path serves MCP, so a host configured with the bare address
 	// works as well as one using /mcp.
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	shutdownDone := make(chan error, 1)
 	go func() {
 		<-ctx.Done()

@@ -119,7 +119,7 @@ func testStdioSession(t *testing.T, b binaries) {
 	assert.Contains(t, resultText(res), "status: ok\nvalue: 42\nlogs: 1\n| doubled\n")
 
 	require.NoError(t, cs.Close())
-	assert.Contains(t, stderr.String(), `coderun: server "echo": 7 tools`)
+	assert.Contains(t, stderr.String(), `coderun: server "echo": 8 tools`)
 
 	events := readLog(t, logPath)
 	names := make([]string, len(events))
@@ -237,7 +237,7 @@ func testToolsCommand(t *testing.T, b binaries) {
 	cfg := b.writeConfig(t, "tools.yml", b.config("code")+"tools:\n  exclude: [\"echo.crash\"]\n")
 	out, code := runCommand(t, b, "tools", "--config", cfg)
 	assert.Equal(t, 0, code, out)
-	assert.Regexp(t, `echo \(.*echoserver\): 7 tools`, out)
+	assert.Regexp(t, `echo \(.*echoserver\): 8 tools`, out)
 	assert.Regexp(t, `echo\.echo\s+parallel-safe`, out)
 	assert.Regexp(t, `echo\.set_bonus\s+exclusive`, out)
 	assert.Regexp(t, `echo\.crash\s+exclusive\s+\(hidden by the tools filter\)`, out)

@@ -73,7 +73,38 @@ func newServer() *mcp.Server {
 	mcp.AddTool(server, &mcp.Tool{Name: "info", Description: "Report the process id, working directory and ECHO_GREETING.", Annotations: readOnly}, info)
 	mcp.AddTool(server, &mcp.Tool{Name: "crash", Description: "Exit the server process without answering."}, crash)
 	mcp.AddTool(server, &mcp.Tool{Name: "set_bonus", Description: "Add or remove the tool named bonus."}, setBonus(server))
+	mcp.AddTool(server, &mcp.Tool{Name: "append", Description: "Append a line to a file and return how many lines it has."}, appendLine)
 	return server
+}
+
+type appendIn struct {
+	Path string `json:"path" jsonschema:"the file to append to"`
+	Line string `json:"line" jsonschema:"the line to append"`
+}
+
+type appendOut struct {
+	Lines int `json:"lines"`
+}
+
+// appendLine lets tests count executions across processes: every call
+// leaves a line in the file.
+func appendLine(_ context.Context, _ *mcp.CallToolRequest, in appendIn) (*mcp.CallToolResult, appendOut, error) {
+	f, err := os.OpenFile(in.Path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, appendOut{}, err
+	}
+	if _, err := f.WriteString(in.Line + "\n"); err != nil {
+		f.Close()
+		return nil, appendOut{}, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, appendOut{}, err
+	}
+	data, err := os.ReadFile(in.Path)
+	if err != nil {
+		return nil, appendOut{}, err
+	}
+	return nil, appendOut{Lines: strings.Count(string(data), "\n")}, nil
 }
 
 type echoIn struct {

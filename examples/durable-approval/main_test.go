@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSuspendInOneProcessResumeInAnother runs the example as the README
+// shows it: two real processes sharing only the state file and its key.
+func TestSuspendInOneProcessResumeInAnother(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "durable-approval")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	state := filepath.Join(dir, "state.bin")
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "CODERUN_STATE_KEY=")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+
+	first := run("suspend", state)
+	assert.Equal(t, 3, strings.Count(first, "executed get_invoice"), first)
+	assert.NotContains(t, first, "executed refund")
+	assert.Contains(t, first, `waiting for approval: call-1.4 refund {"amount":40,"id":"inv-2"} (refunds move money)`)
+	assert.FileExists(t, state)
+	assert.FileExists(t, state+".key")
+
+	approved := run("resume", state, "approve")
+	assert.NotContains(t, approved, "executed get_invoice", "the lookups are not repeated")
+	assert.Equal(t, 1, strings.Count(approved, "executed refund inv-2 40"))
+	assert.Contains(t, approved, "status: ok")
+	assert.Contains(t, approved, `value: [{"id":"inv-2","refunded":40}]`)
+	assert.Contains(t, approved, "| overcharged: inv-2", "the log line from the first process is kept")
+	assert.Contains(t, approved, "[context from refund] inv-2 was refunded 40")
+
+	denied := run("resume", state, "deny")
+	assert.NotContains(t, denied, "executed")
+	assert.Contains(t, denied, `approval for tool \"refund\" was refused: the reviewer said no`)
+}
+
+func TestResumeWithoutTheKeyFails(t *testing.T) {
+	t.Setenv("CODERUN_STATE_KEY", "")
+	err := run([]string{"resume", filepath.Join(t.TempDir(), "missing.bin"), "approve"}, &strings.Builder{})
+	assert.ErrorContains(t, err, "no key")
+	err = run([]string{"resume"}, &strings.Builder{})
+	assert.ErrorContains(t, err, "usage")
+}
