@@ -25,6 +25,29 @@ const (
 	ModeBoth Mode = "both"
 )
 
+// SDKForm selects how run_code's description presents the tools.
+type SDKForm string
+
+// The SDK forms.
+const (
+	// SDKFull declares every visible tool in full: parameters, return type
+	// and description.
+	SDKFull SDKForm = "full"
+	// SDKCatalogue lists each tool by name with the first sentence of its
+	// description; the model reads the declarations it needs through the
+	// describe_tools tool, or from a program with tools.$describe.
+	SDKCatalogue SDKForm = "catalogue"
+	// SDKAuto is SDKFull while the full SDK stays within
+	// AutoCatalogueBytes, and SDKCatalogue above that. It is the default.
+	SDKAuto SDKForm = "auto"
+)
+
+// AutoCatalogueBytes is where SDKAuto switches to the catalogue: a full
+// SDK larger than 32 KiB (about 8,000 tokens, or a server or two with a
+// dozen tools each) costs more prompt on every turn than looking up the few
+// declarations a task needs.
+const AutoCatalogueBytes = 32 << 10
+
 // Limits of MaxParallelSubCalls.
 const (
 	// DefaultMaxParallelSubCalls is the default cap on overlapping
@@ -40,6 +63,9 @@ const (
 type Config struct {
 	// Mode is native, code or both (YAML key mode).
 	Mode Mode
+	// SDK is the form of the SDK in run_code's description: full, catalogue
+	// or auto (sdk). It does not matter in mode native.
+	SDK SDKForm
 	// MaxParallelSubCalls caps how many parallel-safe sub-calls of one
 	// program run at once; 1 makes every program serial
 	// (maxParallelSubCalls).
@@ -98,6 +124,7 @@ type ServerSpec struct {
 func DefaultConfig() *Config {
 	return &Config{
 		Mode:                ModeNative,
+		SDK:                 SDKAuto,
 		MaxParallelSubCalls: DefaultMaxParallelSubCalls,
 		Budgets:             coderun.DefaultConfig(),
 		Policy:              RulePolicy{Default: ActionAllow},
@@ -130,6 +157,11 @@ func (c *Config) Validate() error {
 	case ModeNative, ModeCode, ModeBoth:
 	default:
 		return &ConfigError{Key: "mode", Problem: fmt.Sprintf(`%q is not allowed; want one of "native", "code", "both"`, c.Mode)}
+	}
+	switch c.SDK {
+	case SDKFull, SDKCatalogue, SDKAuto:
+	default:
+		return &ConfigError{Key: "sdk", Problem: fmt.Sprintf(`%q is not allowed; want one of "full", "catalogue", "auto"`, c.SDK)}
 	}
 	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > MaxMaxParallelSubCalls {
 		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, MaxMaxParallelSubCalls)}

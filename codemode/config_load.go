@@ -27,7 +27,7 @@ func LoadConfig(path string) (*Config, error) {
 // together with capabilityOrder are each a *ConfigError naming the key, its
 // line and the values it allows.
 //
-// The top-level keys are mode, maxParallelSubCalls, budgets, tools, policy,
+// The top-level keys are mode, sdk, maxParallelSubCalls, budgets, tools, policy,
 // capabilityOrder and servers; see the package README for each.
 func ParseConfig(data []byte) (*Config, error) {
 	c := DefaultConfig()
@@ -47,6 +47,10 @@ func ParseConfig(data []byte) (*Config, error) {
 		case "mode":
 			s, err := enumValue(v, key, "native", "code", "both")
 			c.Mode = Mode(s)
+			return err
+		case "sdk":
+			s, err := enumValue(v, key, "full", "catalogue", "auto")
+			c.SDK = SDKForm(s)
 			return err
 		case "maxParallelSubCalls":
 			n, err := intValue(v, key, 1, MaxMaxParallelSubCalls)
@@ -77,7 +81,7 @@ func ParseConfig(data []byte) (*Config, error) {
 	return c, nil
 }
 
-var topLevelKeys = []string{"mode", "maxParallelSubCalls", "budgets", "tools", "policy", "capabilityOrder", "servers"}
+var topLevelKeys = []string{"mode", "sdk", "maxParallelSubCalls", "budgets", "tools", "policy", "capabilityOrder", "servers"}
 
 func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 	return eachKey(n, path, []string{"include", "exclude"}, func(key string, v *yaml.Node) error {

@@ -65,6 +65,7 @@ servers:
 	require.NoError(t, err)
 	want := &Config{
 		Mode:                ModeBoth,
+		SDK:                 SDKAuto,
 		MaxParallelSubCalls: 4,
 		Budgets: coderun.Config{
 			ComputeTime:         2 * time.Second,
@@ -101,7 +102,7 @@ func TestParseConfigErrors(t *testing.T) {
 		want []string // substrings of the error
 	}{
 		{"unknown top-level key", "modee: code\n",
-			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "servers", "tools"`}},
+			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "sdk", "servers", "tools"`}},
 		{"unknown nested key", "budgets:\n  cpu: 1s\n",
 			[]string{"line 2", "budgets.cpu: unknown key", `allowed keys under budgets:`, `"computeTime"`, `"wallTime"`}},
 		{"bad mode", "mode: fast\n",

@@ -84,10 +84,7 @@ func (s *Session) executeRunCode(ctx context.Context, call *Call) (*Output, erro
 	}
 	tools, _ := s.visible()
 	d := newSubDispatcher(s, call, s.cfg.MaxParallelSubCalls)
-	functions := make(map[string]coderun.Function, len(tools))
-	for _, e := range tools {
-		functions[e.tool.Name] = d.function(e)
-	}
+	functions := d.functions(tools)
 	res, runErr := s.rt.Run(ctx, coderun.Request{
 		Program: args.Program,
 		Bindings: []coderun.Namespace{{

@@ -52,13 +52,15 @@ type Session struct {
 	approver    Approver
 	post        []PostExecuteHook
 	runCode     *entry
+	describe    *entry
 
 	nextID atomic.Uint64
 
-	sdkMu  sync.Mutex
-	sdkGen uint64
-	sdk    string   // "" until first built
-	sdkKey [32]byte // toolSetKey of the tools sdk was built from
+	sdkMu   sync.Mutex
+	sdkGen  uint64
+	sdk     string   // "" until first built
+	sdkForm SDKForm  // the form sdk took: SDKFull or SDKCatalogue
+	sdkKey  [32]byte // toolSetKey of the tools sdk was built from
 
 	wireMu     sync.Mutex
 	loggedWire []string // names of the wire list last written to the log
@@ -109,6 +111,9 @@ func NewSession(opts Options) (*Session, error) {
 		return nil, err
 	}
 	s.runCode = rc
+	if s.describe, err = s.newDescribeEntry(); err != nil {
+		return nil, err
+	}
 	if s.rt == nil && cfg.Mode != ModeNative {
 		rt, err := coderun.New(cfg.Budgets)
 		if err != nil {
@@ -174,6 +179,12 @@ func (s *Session) lookupTopLevel(name string) (*entry, error) {
 			return nil, fmt.Errorf("tool %q is not offered: Code Mode is off (mode native)", name)
 		}
 		return s.runCode, nil
+	}
+	if name == DescribeToolsToolName {
+		if s.cfg.Mode == ModeNative {
+			return nil, fmt.Errorf("tool %q is not offered: Code Mode is off (mode native)", name)
+		}
+		return s.describe, nil
 	}
 	e := s.visibleEntry(name)
 	if e == nil {

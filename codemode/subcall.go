@@ -39,6 +39,17 @@ func newSubDispatcher(s *Session, parent *Call, limit int) *subDispatcher {
 	}
 }
 
+// functions are the program's tools namespace: one function per visible
+// tool, and tools.$describe, a sub-call of describe_tools.
+func (d *subDispatcher) functions(tools []*entry) map[string]coderun.Function {
+	fns := make(map[string]coderun.Function, len(tools)+1)
+	for _, e := range tools {
+		fns[e.tool.Name] = d.function(e)
+	}
+	fns[DescribeFunction] = d.function(d.s.describe)
+	return fns
+}
+
 // function is the coderun.Function the program calls as tools[name].
 func (d *subDispatcher) function(e *entry) coderun.Function {
 	return func(ctx context.Context, args any) (any, error) {
