@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strings"
 
 	coderun "github.com/coderun/coderun"
 )
@@ -185,6 +186,9 @@ func (c *Config) Validate() error {
 		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Servers)) {
+		if err := ValidateServerName(name); err != nil {
+			return &ConfigError{Key: "servers", Problem: err.Error()}
+		}
 		if err := c.Servers[name].validate(); err != nil {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
 		}
@@ -213,6 +217,32 @@ func checkModeOrder(mode Mode, order []string) error {
 		return &ConfigError{Key: "capabilityOrder", Problem: "not allowed with mode code: " +
 			"mode code offers only run_code, so there are no native tools to order; " +
 			"remove capabilityOrder or set mode to native or both"}
+	}
+	return nil
+}
+
+// MaxServerNameLength caps a server's name, leaving room in the 64
+// characters a tool name may take for the tool's own name.
+const MaxServerNameLength = 32
+
+// ValidateServerName reports why name cannot name a server. A server's name
+// starts the names of its tools ("name__tool"), which must hold only
+// letters, digits, '_' and '-' for every model API to accept them; it may
+// not contain "__" or end in "_", so the first "__" of a tool's name always
+// ends the server's.
+func ValidateServerName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("a server name must not be empty")
+	case len(name) > MaxServerNameLength:
+		return fmt.Errorf("server name %q is longer than %d characters", name, MaxServerNameLength)
+	case strings.Contains(name, "__") || strings.HasSuffix(name, "_"):
+		return fmt.Errorf(`server name %q: "__" separates a server's name from its tool's, so it may not appear in the name or end it`, name)
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return fmt.Errorf("server name %q: use letters, digits, '_' and '-' only", name)
+		}
 	}
 	return nil
 }

@@ -144,8 +144,11 @@ func parseServers(n *yaml.Node, path string, servers *map[string]ServerSpec) err
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], resolve(n.Content[i+1])
 		name, err := stringValue(k, path)
-		if err != nil || name == "" {
-			return nodeError(k, path, "a server name must be a non-empty string")
+		if err != nil {
+			return nodeError(k, path, "a server name must be a string")
+		}
+		if err := ValidateServerName(name); err != nil {
+			return nodeError(k, path, "%v", err)
 		}
 		if _, dup := (*servers)[name]; dup {
 			return nodeError(k, path+"."+name, "server listed twice")

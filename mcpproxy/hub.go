@@ -87,17 +87,13 @@ func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report,
 	return h, report, nil
 }
 
-// checkServerName rejects server names that would make "server.tool"
-// ambiguous or unusable as an MCP tool name.
+// checkServerName rejects server names that would make "server__tool"
+// ambiguous or unusable as a tool name. The config loader checks this too,
+// with the line; repeating it here keeps a Hub built from hand-written
+// specs honest.
 func checkServerName(name string) error {
-	if name == "" {
-		return fmt.Errorf("servers: a server has an empty name")
-	}
-	for _, r := range name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-		if !ok {
-			return fmt.Errorf("servers.%s: invalid server name: use letters, digits, '_' and '-' only", name)
-		}
+	if err := codemode.ValidateServerName(name); err != nil {
+		return fmt.Errorf("servers.%s: %w", name, err)
 	}
 	return nil
 }
@@ -112,11 +108,8 @@ func (h *Hub) Tools() []ProxiedTool {
 
 func (h *Hub) catalog() ([]ProxiedTool, []Collision) {
 	var all []ProxiedTool
-	for name, u := range h.upstreams {
-		tools, _ := u.snapshot()
-		for _, t := range tools {
-			all = append(all, ProxiedTool{Server: name, Tool: t})
-		}
+	for _, u := range h.upstreams {
+		all = append(all, u.listed()...)
 	}
 	return assignNames(all)
 }

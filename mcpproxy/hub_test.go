@@ -51,7 +51,7 @@ func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
 func TestHubListsAndCallsStdioServerTools(t *testing.T) {
 	h, report := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.False(t, report.Failed())
-	assert.Equal(t, []string{"echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
+	assert.Equal(t, []string{"echo__crash", "echo__echo", "echo__fail", "echo__info", "echo__prose", "echo__set_bonus", "echo__sleep"}, toolNames(h.Tools()))
 
 	res, err := h.Call(t.Context(), "echo", "echo", json.RawMessage(`{"text":"hi"}`))
 	require.NoError(t, err)
@@ -109,7 +109,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 	assert.Contains(t, stderr.String(), "[quits] echoserver: refusing to start", "stderr is forwarded with the server's name")
 
 	for _, name := range toolNames(h.Tools()) {
-		assert.True(t, strings.HasPrefix(name, "good."), name)
+		assert.True(t, strings.HasPrefix(name, "good__"), name)
 	}
 	_, err = h.Call(t.Context(), "good", "echo", json.RawMessage(`{"text":"still here"}`))
 	require.NoError(t, err)
@@ -173,7 +173,7 @@ func TestHubFollowsToolListChanged(t *testing.T) {
 	_, err := h.Call(t.Context(), "echo", "set_bonus", json.RawMessage(`{"enabled":true}`))
 	require.NoError(t, err)
 	waitFor(t, changed)
-	assert.Contains(t, toolNames(h.Tools()), "echo.bonus")
+	assert.Contains(t, toolNames(h.Tools()), "echo__bonus")
 	res, err := h.Call(t.Context(), "echo", "bonus", json.RawMessage(`{"n":21}`))
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"doubled": float64(42)}, structured(t, res))
@@ -181,7 +181,7 @@ func TestHubFollowsToolListChanged(t *testing.T) {
 	_, err = h.Call(t.Context(), "echo", "set_bonus", json.RawMessage(`{"enabled":false}`))
 	require.NoError(t, err)
 	waitFor(t, changed)
-	assert.NotContains(t, toolNames(h.Tools()), "echo.bonus")
+	assert.NotContains(t, toolNames(h.Tools()), "echo__bonus")
 }
 
 func TestHubConnectsToStreamableHTTPWithHeaders(t *testing.T) {

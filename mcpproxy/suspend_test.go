@@ -15,7 +15,7 @@ import (
 // whose second sub-call is also marked ask.
 func askTwice(ctx context.Context, k asker) *mcp.CallToolResult {
 	var answers []bool
-	for _, tool := range []string{"fs.write_file", "fs.move_file"} {
+	for _, tool := range []string{"fs__write_file", "fs__move_file"} {
 		ok, err := k.ask(ctx, codemode.ApprovalRequest{Call: codemode.Call{ID: "c.1", ParentID: "c", Tool: tool, Args: []byte(`{}`)}, Reason: "rule"})
 		if err != nil {
 			return errorResult(err)
@@ -41,7 +41,7 @@ func TestSuspendedCallRunsAcrossRoundTrips(t *testing.T) {
 	res, err := s.await(t.Context(), s.start(t.Context(), askTwice))
 	require.NoError(t, err)
 	id, q := onlyQuestion(t, res)
-	assert.Contains(t, q.Message, `"fs.write_file"`)
+	assert.Contains(t, q.Message, `"fs__write_file"`)
 	require.NotEmpty(t, res.RequestState)
 
 	c, err := s.resume(res.RequestState, mcp.InputResponseMap{id: &mcp.ElicitResult{Action: "accept"}})
@@ -49,7 +49,7 @@ func TestSuspendedCallRunsAcrossRoundTrips(t *testing.T) {
 	res, err = s.await(t.Context(), c)
 	require.NoError(t, err)
 	id, q = onlyQuestion(t, res)
-	assert.Contains(t, q.Message, `"fs.move_file"`)
+	assert.Contains(t, q.Message, `"fs__move_file"`)
 
 	c, err = s.resume(res.RequestState, mcp.InputResponseMap{id: &mcp.ElicitResult{Action: "decline"}})
 	require.NoError(t, err)

@@ -38,6 +38,7 @@ type upstream struct {
 	sess     *mcp.ClientSession
 	link     *link // how sess was reached; explains its end
 	tools    []*mcp.Tool
+	raw      map[string]rawSchemas // tools' schemas as sent, by tool name
 	down     error         // why there is no session; nil while one is live
 	failures int           // consecutive failed dials and lost sessions
 	retryAt  time.Time     // no dial before this instant
@@ -73,6 +74,28 @@ func (u *upstream) snapshot() ([]*mcp.Tool, error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.tools, u.down
+}
+
+// listed returns the server's tools as last listed, as ProxiedTools still
+// to be named.
+func (u *upstream) listed() []ProxiedTool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := make([]ProxiedTool, len(u.tools))
+	for i, t := range u.tools {
+		raw := u.raw[t.Name]
+		out[i] = ProxiedTool{Server: u.name, Tool: t, InputSchema: raw.input, OutputSchema: raw.output}
+	}
+	return out
+}
+
+// rawByName picks the recorded schemas of the tools just listed.
+func rawByName(raw *rawTools, tools []*mcp.Tool) map[string]rawSchemas {
+	out := make(map[string]rawSchemas, len(tools))
+	for _, t := range tools {
+		out[t.Name] = raw.schemasOf(t)
+	}
+	return out
 }
 
 // session returns the live session, dialling one if there is none and the
@@ -149,7 +172,7 @@ func (u *upstream) dial() error {
 		return fmt.Errorf("server %q: closed", u.name)
 	}
 	changed := !sameTools(u.tools, tools)
-	u.sess, u.link, u.tools, u.down = cs, l, tools, nil
+	u.sess, u.link, u.tools, u.raw, u.down = cs, l, tools, rawByName(l.raw, tools), nil
 	u.workers.Add(1)
 	u.mu.Unlock()
 
@@ -241,7 +264,7 @@ func (u *upstream) refresh(cs *mcp.ClientSession) {
 		return
 	}
 	changed := !sameTools(u.tools, tools)
-	u.tools = tools
+	u.tools, u.raw = tools, rawByName(u.link.raw, tools)
 	u.mu.Unlock()
 	u.opts.Log.Info("mcp/upstream-tools-changed", "server", u.name, "tools", len(tools), "changed", changed)
 	if changed {

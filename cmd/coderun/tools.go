@@ -61,7 +61,7 @@ func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, t
 			if !cfg.Tools.Visible(t.Name) {
 				note = "hidden by the tools filter"
 			}
-			if t.Name != t.Server+"."+t.Tool.Name {
+			if t.Name != t.Server+mcpproxy.Separator+t.Tool.Name {
 				note = joinNotes(note, fmt.Sprintf("renamed: the server calls it %q", t.Tool.Name))
 			}
 			if note != "" {
