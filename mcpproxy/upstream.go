@@ -39,10 +39,10 @@ type upstream struct {
 	link     *link // how sess was reached; explains its end
 	tools    []*mcp.Tool
 	raw      map[string]rawSchemas // tools' schemas as sent, by tool name
-	down     error         // why there is no session; nil while one is live
-	failures int           // consecutive failed dials and lost sessions
-	retryAt  time.Time     // no dial before this instant
-	dialing  chan struct{} // non-nil while a dial is in flight; closed when it ends
+	down     error                 // why there is no session; nil while one is live
+	failures int                   // consecutive failed dials and lost sessions
+	retryAt  time.Time             // no dial before this instant
+	dialing  chan struct{}         // non-nil while a dial is in flight; closed when it ends
 	closed   bool
 }
 
