@@ -26,8 +26,12 @@ const (
 	// OutcomeUnknownTool: no tool of that name is offered.
 	OutcomeUnknownTool Outcome = "unknown-tool"
 	// OutcomeDropped: a program's sub-call was still queued when the run
-	// settled; it never started.
+	// settled, or the program made it and returned without awaiting it; it
+	// never started.
 	OutcomeDropped Outcome = "dropped"
+	// OutcomeSuspended: a run_code call whose run ended suspended, waiting
+	// to be resumed, rather than finished.
+	OutcomeSuspended Outcome = "suspended"
 )
 
 // Stage names the pipeline step that ended a call.

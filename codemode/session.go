@@ -167,7 +167,7 @@ func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
 	} else {
 		out, err = s.pipeline(ctx, e, call)
 	}
-	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), outcomeAttrs(time.Since(start), err)...)...)
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), callOutcomeAttrs(call, time.Since(start), out, err)...)...)
 	return out, err
 }
 

@@ -68,7 +68,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 	d.mu.Lock()
 	if d.closed {
 		d.mu.Unlock()
-		return nil, errRunOver
+		return nil, d.dropLate(ctx, e, args)
 	}
 	d.calls.Add(1)
 	d.mu.Unlock()
@@ -120,6 +120,32 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 		return nil, callErr
 	}
 	return out.Value, nil
+}
+
+// dropLate records a call that reached the dispatcher after run_code
+// settled: the program made it and returned without awaiting it, and the
+// runtime handed it over only then. It never runs, but it still gets its
+// dispatch pair, outcome dropped, so the log shows every call the program
+// made.
+func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error {
+	id := "late"
+	if pos, ok := programOrder(ctx); ok {
+		id = strconv.FormatInt(pos, 10)
+	}
+	call := &Call{ID: d.parent.ID + "." + id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
+	if args != nil {
+		if raw, err := json.Marshal(args); err == nil {
+			call.Args = raw
+		}
+	}
+	callErr := &CallError{
+		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: errRunOver,
+		Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
+	}
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(call.Args))...)
+	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
+	return callErr
 }
 
 func (d *subDispatcher) hold(seq int64, entries []ContextEntry) {

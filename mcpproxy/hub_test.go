@@ -116,7 +116,8 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 }
 
 func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
-	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{RestartBackoff: 300 * time.Millisecond})
+	var stderr strings.Builder
+	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{RestartBackoff: 300 * time.Millisecond, Stderr: &syncWriter{w: &stderr}})
 	pid := func() float64 {
 		res, err := h.Call(t.Context(), "echo", "info", nil)
 		require.NoError(t, err)
@@ -140,14 +141,18 @@ func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
 	require.Error(t, err)
 	require.Eventually(t, func() bool {
 		_, err := h.Call(t.Context(), "echo", "info", nil)
-		return err != nil && strings.Contains(err.Error(), "next restart attempt in")
+		return err != nil && strings.Contains(err.Error(), "will be restarted in")
 	}, 2*time.Second, 10*time.Millisecond, "within the backoff the call fails fast, naming the server")
 
 	_, err = h.Call(t.Context(), "echo", "info", nil)
 	if err != nil {
-		assert.ErrorContains(t, err, `server "echo" is unavailable (stopped: exit status 3`)
-		assert.ErrorContains(t, err, "crashing as asked", "the reason carries the server's stderr")
+		// The model reads one sentence; the details are for the user.
+		assert.ErrorContains(t, err, `the MCP server "echo" is down`)
+		assert.NotContains(t, err.Error(), echoServerBin, "no command path for the model")
+		assert.NotContains(t, err.Error(), "crashing as asked", "no stderr tail for the model")
 	}
+	assert.Contains(t, stderr.String(), `coderun: server "echo" is unavailable: stopped: exit status 3`)
+	assert.Contains(t, stderr.String(), "crashing as asked", "the user sees the server's stderr")
 	require.Eventually(t, func() bool {
 		_, err := h.Call(t.Context(), "echo", "info", nil)
 		return err == nil

@@ -114,6 +114,7 @@ return {crash, restarted: typeof after.pid === "number"};
 	v := value(t, r)
 	assert.Contains(t, v["crash"], "echo__crash: ")
 	assert.Contains(t, v["crash"], `server "echo" stopped`, "the ToolCallError names the server")
+	assert.NotContains(t, v["crash"], echoServerBin, "the command path is for the log, not the model")
 	assert.Equal(t, true, v["restarted"], "the next call restarted the server")
 }
 

@@ -123,9 +123,10 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 			continue
 		}
 		if wait := time.Until(u.retryAt); wait > 0 {
-			err := fmt.Errorf("server %q is unavailable (%v); next restart attempt in %v", u.name, u.down, wait.Round(time.Millisecond))
+			down := u.down
 			u.mu.Unlock()
-			return nil, err
+			return nil, u.unavailable(fmt.Sprintf("the MCP server %q is down after failing repeatedly and will be restarted in %v; try again then, and if it keeps failing %s",
+				u.name, wait.Round(time.Millisecond), u.seeLog()), down)
 		}
 		done := make(chan struct{})
 		u.dialing = done
@@ -138,10 +139,26 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		close(done)
 		if err != nil {
 			u.mu.Unlock()
-			return nil, fmt.Errorf("server %q is unavailable: %w", u.name, err)
+			return nil, u.unavailable(fmt.Sprintf("the MCP server %q could not be restarted; %s", u.name, u.seeLog()), err)
 		}
 		// Loop: the new session is in u.sess (or was lost already).
 	}
+}
+
+// unavailable reports a server the call cannot reach. The model reads
+// message, one sentence naming the server and what to do; the cause, with
+// the command line, exit status and stderr tail that would only confuse
+// the model, goes to the session log and to stderr, where the user looks.
+func (u *upstream) unavailable(message string, cause error) error {
+	u.opts.Log.Warn("mcp/upstream-unavailable", "server", u.name, "reason", cause.Error())
+	fmt.Fprintf(u.opts.Stderr, "coderun: server %q is unavailable: %v\n", u.name, cause)
+	return errors.New(message)
+}
+
+// seeLog is what a message tells the model to do about a server that keeps
+// failing.
+func (u *upstream) seeLog() string {
+	return fmt.Sprintf("tell the user that coderun's log and stderr say why server %q fails", u.name)
 }
 
 // dial connects, lists the tools and installs the new session. It records
