@@ -24,13 +24,17 @@ const shutdownGrace = 5 * time.Second
 // runMCP implements `coderun mcp`: an MCP server on stdio (the default) or
 // streamable HTTP (--http) offering the configured mode's tools over the
 // config's upstream servers. It returns the exit status: 0 after the
-// client disconnects or a signal, 1 when serving fails, 2 for a usage or
-// config error.
+// client disconnects or a signal, 1 when serving fails or every configured
+// server failed to start (unless --keep-going), 2 for a usage or config
+// error. Failing fast when nothing works is what hosts expect: they show
+// the exit and stderr to the user, where serving no tools looks like a
+// server that works.
 func runMCP(args []string, stdout, stderr io.Writer) int {
 	fs, start := newFlagSet("mcp", "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.", stderr)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDR`, e.g. 127.0.0.1:8931, instead of stdio")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
+	keepGoing := fs.Bool("keep-going", false, "serve even when every configured server failed to start (the tool list fills in as servers come back)")
 	if status, stop := parseFlags(fs, args); stop {
 		return status
 	}
@@ -47,6 +51,10 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer up.hub.Close()
+	if allFailed(up.report) && !*keepGoing {
+		fmt.Fprintf(stderr, "coderun mcp: every server in %s failed to start (see above); fix them, or pass --keep-going to serve anyway\n", start.config)
+		return 1
+	}
 	srv, err := mcpproxy.NewServer(up.cfg, up.hub, mcpproxy.ServerOptions{Log: log, Warnings: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "coderun mcp: %v\n", err)
@@ -72,6 +80,16 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// allFailed reports whether servers were configured and none started.
+func allFailed(r *mcpproxy.Report) bool {
+	for _, s := range r.Servers {
+		if s.Err == nil {
+			return false
+		}
+	}
+	return len(r.Servers) > 0
 }
 
 // serveHTTP serves srv on addr until ctx is cancelled. It prints the URL to

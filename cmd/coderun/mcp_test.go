@@ -66,6 +66,7 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("streamable HTTP", func(t *testing.T) { testHTTPSession(t, b) })
 	t.Run("malformed config names the key and the problem", func(t *testing.T) { testMalformedConfig(t, b) })
 	t.Run("unknown upstream command is reported and the rest is served", func(t *testing.T) { testUnknownUpstream(t, b) })
+	t.Run("every server failing exits 1 unless --keep-going", func(t *testing.T) { testAllServersFail(t, b) })
 	t.Run("sdk prints the SDK", func(t *testing.T) { testSDKCommand(t, b) })
 	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
 }
@@ -219,6 +220,27 @@ func testUnknownUpstream(t *testing.T, b binaries) {
 	assert.Contains(t, stderr.String(), `server "ghost" failed to start`)
 	assert.Contains(t, stderr.String(), "coderun-no-such-server")
 	assert.Contains(t, stderr.String(), "executable file not found")
+}
+
+func testAllServersFail(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "ghosts.yml", "mode: code\nservers:\n  ghost: { command: coderun-no-such-server }\n")
+	out, code := runCommand(t, b, "mcp", "--config", cfg)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, `server "ghost" failed to start`)
+	assert.Contains(t, out, "every server in "+cfg+" failed to start")
+	assert.Contains(t, out, "--keep-going")
+
+	// With --keep-going it serves: run_code, with no tools yet.
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg, "--keep-going")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err, "--keep-going serves")
+	defer cs.Close()
+	tools := listTools(t, ctx, cs)
+	assert.Len(t, tools, 1)
+	assert.Contains(t, tools, "run_code")
 }
 
 func testSDKCommand(t *testing.T, b binaries) {
