@@ -23,17 +23,20 @@ type ConfigError struct {
 	Err error
 }
 
-// Error renders "codemode: config: <file>:<line>: <key>: <problem>".
+// Error renders "<file>:<line>: <key>: <problem>", the form editors and
+// terminals link to; without a file it starts "config", since the reader is
+// a user fixing a file, not a Go programmer looking for a package.
 func (e *ConfigError) Error() string {
 	var b strings.Builder
-	b.WriteString("codemode: config: ")
 	switch {
 	case e.File != "" && e.Line > 0:
 		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
 	case e.File != "":
 		b.WriteString(e.File + ": ")
 	case e.Line > 0:
-		fmt.Fprintf(&b, "line %d: ", e.Line)
+		fmt.Fprintf(&b, "config line %d: ", e.Line)
+	default:
+		b.WriteString("config: ")
 	}
 	if e.Key != "" {
 		b.WriteString(e.Key + ": ")

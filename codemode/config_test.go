@@ -156,7 +156,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"root not a mapping", "- a\n- b\n",
 			[]string{"document: want a mapping with the keys"}},
 		{"not yaml", "mode: [\n",
-			[]string{"codemode: config:"}},
+			[]string{"config: yaml: line 1"}},
+		{"server name with a dot", "servers:\n  my.fs: {command: x}\n",
+			[]string{"config line 2: servers: ", `server name "my.fs": use letters, digits, '_' and '-' only`}},
+		{"server name with the separator", "servers:\n  my__fs: {command: x}\n",
+			[]string{"config line 2: servers: ", `"__" separates`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,14 +184,14 @@ func TestLoadConfig(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(path, []byte("\nmode: sideways\n"), 0o600))
 	_, err = LoadConfig(path)
-	assert.EqualError(t, err, "codemode: config: "+path+`:2: mode: "sideways" is not allowed; want one of "native", "code", "both"`)
+	assert.EqualError(t, err, path+`:2: mode: "sideways" is not allowed; want one of "native", "code", "both"`)
 	var ce *ConfigError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "mode", ce.Key)
 	assert.Equal(t, 2, ce.Line)
 
 	_, err = LoadConfig(filepath.Join(dir, "missing.yml"))
-	assert.ErrorContains(t, err, "codemode: config: "+filepath.Join(dir, "missing.yml")+": ")
+	assert.ErrorContains(t, err, filepath.Join(dir, "missing.yml")+": ")
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 
@@ -197,10 +201,10 @@ func TestConfigValidate(t *testing.T) {
 		f(c)
 		return c.Validate()
 	}
-	assert.EqualError(t, mutate(func(c *Config) { c.Mode = "" }), `codemode: config: mode: "" is not allowed; want one of "native", "code", "both"`)
-	assert.EqualError(t, mutate(func(c *Config) { c.MaxParallelSubCalls = 0 }), "codemode: config: maxParallelSubCalls: 0 is not allowed; want an integer from 1 (serial) to 1000")
-	assert.ErrorContains(t, mutate(func(c *Config) { c.Budgets.WallTime = 0 }), "codemode: config: budgets: coderun: config: WallTime is 0s, want 1ms to 24h0m0s")
-	assert.EqualError(t, mutate(func(c *Config) { c.Policy.Default = "sometimes" }), `codemode: config: policy.default: "sometimes" is not allowed; want one of "allow", "deny", "ask"`)
+	assert.EqualError(t, mutate(func(c *Config) { c.Mode = "" }), `config: mode: "" is not allowed; want one of "native", "code", "both"`)
+	assert.EqualError(t, mutate(func(c *Config) { c.MaxParallelSubCalls = 0 }), "config: maxParallelSubCalls: 0 is not allowed; want an integer from 1 (serial) to 1000")
+	assert.ErrorContains(t, mutate(func(c *Config) { c.Budgets.WallTime = 0 }), "config: budgets: coderun: config: WallTime is 0s, want 1ms to 24h0m0s")
+	assert.EqualError(t, mutate(func(c *Config) { c.Policy.Default = "sometimes" }), `config: policy.default: "sometimes" is not allowed; want one of "allow", "deny", "ask"`)
 	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: "x", Action: "y"}} }), `policy.rules[0].action: "y" is not allowed`)
 	assert.ErrorContains(t, mutate(func(c *Config) { c.Policy.Rules = []Rule{{Tool: `x\`, Action: ActionDeny}} }), "policy.rules[0].tool: glob")
 	assert.ErrorContains(t, mutate(func(c *Config) { c.Mode = ModeCode; c.CapabilityOrder = []string{"x"} }), "capabilityOrder: not allowed with mode code")

@@ -48,7 +48,7 @@ func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report,
 	names := slices.Sorted(maps.Keys(servers)) // sorted: the first bad name reported is always the same one
 	for _, name := range names {
 		if err := checkServerName(name); err != nil {
-			return nil, nil, fmt.Errorf("mcpproxy: %w", err)
+			return nil, nil, err
 		}
 	}
 	for _, name := range names {

@@ -87,7 +87,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		Approver: &s.askers,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("mcpproxy: %w", err)
+		return nil, err // a *codemode.ConfigError, written for the user
 	}
 	s.session = session
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ServerOptions{

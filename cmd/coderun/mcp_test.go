@@ -191,7 +191,7 @@ func testMalformedConfig(t *testing.T, b binaries) {
 		"bad mode":        {"mode: fast\n", "mode"},
 		"bad server":      {"servers:\n  fs: { command: x, url: 'http://h/mcp' }\n", "servers.fs"},
 		"unknown key":     {"servers:\n  fs: { comand: x }\n", "servers.fs.comand"},
-		"not YAML at all": {"mode: [code\n", "config"},
+		"not YAML at all": {"mode: [code\n", "yaml: line 1"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			cfg := b.writeConfig(t, "bad.yml", c.yml)
