@@ -113,11 +113,12 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 func instructions(mode codemode.Mode) string {
 	switch mode {
 	case codemode.ModeNative:
-		return "coderun offers the tools of several MCP servers, each named server.tool."
+		return "coderun offers the tools of several MCP servers, each named server__tool."
 	default:
 		return "coderun runs TypeScript programs that call the tools of several MCP servers. " +
-			"Use run_code to make many tool calls in one step; the tools available to programs, " +
-			"with their types, are declared in run_code's description."
+			"Use run_code to make many tool calls in one step; the tools available to programs are " +
+			"in run_code's description: declared with their types, or, for many tools, listed by name, " +
+			"with describe_tools to read the declarations you need."
 	}
 }
 

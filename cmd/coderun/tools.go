@@ -41,8 +41,8 @@ func runTools(args []string, stdout, stderr io.Writer) int {
 // writeToolList writes one block per server, in name order:
 //
 //	fs (npx -y @modelcontextprotocol/server-filesystem /srv): 2 tools
-//	  fs.read_text_file  parallel-safe
-//	  fs.write_file      exclusive
+//	  fs__read_text_file  parallel-safe
+//	  fs__write_file      exclusive
 //	tracker (http://127.0.0.1:8931/mcp): failed to start: …
 func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, tools []mcpproxy.ProxiedTool) error {
 	byServer := make(map[string][]mcpproxy.ProxiedTool)
