@@ -140,8 +140,14 @@ func (s *Server) Serve(ctx context.Context, r io.ReadCloser, w io.Writer) error 
 }
 
 // Handler serves clients over streamable HTTP, one MCP session per client.
+// Its SSE streams are resumable: events are kept in memory (up to go-sdk's
+// default of 10 MiB), every stream opens with a priming event carrying an
+// event ID, and a client that lost its connection reconnects with
+// Last-Event-ID and gets what it missed, so a long run_code survives a
+// dropped connection.
 func (s *Server) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
 }
 
 // Close stops following the hub, cancels calls waiting for approval answers
