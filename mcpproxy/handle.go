@@ -24,6 +24,7 @@ func (s *Server) handle(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 	}
 
 	name, args := req.Params.Name, req.Params.Arguments
+	ctx = withDownstream(ctx, req.Session) // where the upstreams' requests during the call go
 	k, multiRoundTrip := askerFor(req)
 	call := func(ctx context.Context, k asker) *mcp.CallToolResult {
 		id := s.callID()

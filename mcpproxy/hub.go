@@ -20,6 +20,7 @@ const version = "0.1.0"
 type Hub struct {
 	opts      Options
 	upstreams map[string]*upstream
+	hosts     downstreams // where upstreams' requests are passed on to
 
 	mu        sync.Mutex
 	listeners map[int]func()
@@ -52,7 +53,10 @@ func Start(servers map[string]codemode.ServerSpec, opts Options) (*Hub, *Report,
 		}
 	}
 	for _, name := range names {
-		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed)
+		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed, forwarders{
+			sampling:    h.forwardSampling(name),
+			elicitation: h.forwardElicitation(name),
+		})
 	}
 
 	report := &Report{}
@@ -123,6 +127,8 @@ func (h *Hub) Call(ctx context.Context, server, tool string, args json.RawMessag
 	if !ok {
 		return nil, fmt.Errorf("no server named %q", server)
 	}
+	leave := h.hosts.enter(ctx)
+	defer leave()
 	return u.call(ctx, tool, args)
 }
 

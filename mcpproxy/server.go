@@ -51,6 +51,12 @@ type Server struct {
 	nextID   atomic.Uint64
 	unwatch  func()
 
+	// bg runs the hosts' roots lookups, which must not run on the
+	// session's own goroutine; bgCtx ends them at Close.
+	bg       sync.WaitGroup
+	bgCtx    context.Context
+	bgCancel context.CancelFunc
+
 	// offerMu serialises updates of the offered tool list; offered maps each
 	// name on the wire to the fingerprint of what was offered under it.
 	offerMu sync.Mutex
@@ -79,6 +85,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		suspend:  newSuspensions(opts.ApprovalTimeout),
 		offered:  make(map[string]string),
 	}
+	s.bgCtx, s.bgCancel = context.WithCancel(context.Background())
 	session, err := codemode.NewSession(codemode.Options{
 		Config:   cfg,
 		Registry: reg,
@@ -96,6 +103,12 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		// failed) and fill in later, and list_changed rides on this.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 		Logger:       opts.Log,
+		// A host's roots are its user's grants; the upstreams get them.
+		InitializedHandler: func(_ context.Context, req *mcp.InitializedRequest) {
+			hub.HostConnected(req.Session)
+			s.syncRoots(req.Session)
+		},
+		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) { s.syncRoots(req.Session) },
 	})
 	// Follow the hub before the first sync, so no change can fall between
 	// the two; offer unconditionally, since run_code is offered even when no
@@ -154,11 +167,34 @@ func (s *Server) Handler() http.Handler {
 // and releases the codemode session. It does not close the hub.
 func (s *Server) Close(ctx context.Context) error {
 	s.unwatch()
+	s.bgCancel()
+	s.bg.Wait()
 	s.suspend.close()
 	if err := s.session.Close(ctx); err != nil {
 		return fmt.Errorf("mcpproxy: %w", err)
 	}
 	return nil
+}
+
+// rootsTimeout bounds asking a host for its roots.
+const rootsTimeout = 30 * time.Second
+
+// syncRoots asks the host of ss for its roots and gives them to the
+// upstreams. It asks on a goroutine of its own: the handlers that call it
+// run on the session's, which the answer must come in on. A host without
+// roots answers with an error, which leaves the upstreams' roots as they
+// are.
+func (s *Server) syncRoots(ss *mcp.ServerSession) {
+	s.bg.Go(func() {
+		ctx, cancel := context.WithTimeout(s.bgCtx, rootsTimeout)
+		defer cancel()
+		res, err := ss.ListRoots(ctx, nil) //nolint:staticcheck // roots are passed on for the hosts that still send them
+		if err != nil {
+			s.log.Info("mcp/host-roots-unavailable", "error", err.Error())
+			return
+		}
+		s.hub.SetRoots(res.Roots)
+	})
 }
 
 // toolsChanged follows a change of an upstream's tools.

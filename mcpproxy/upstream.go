@@ -46,14 +46,24 @@ type upstream struct {
 	closed   bool
 }
 
-func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func()) *upstream {
+// forwarders pass an upstream's requests on to the host (see forward.go).
+type forwarders struct {
+	sampling    func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
+	elicitation func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+}
+
+func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func(), fw forwarders) *upstream {
 	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
 		ToolListChangedHandler: u.onToolListChanged,
-		// No roots: coderun does not speak for a workspace, and advertising
-		// roots would invite servers to ask for them.
-		Capabilities: &mcp.ClientCapabilities{},
+		// The host's roots, sampling and elicitation, passed on: the
+		// handlers declare sampling and elicitation, and roots are
+		// declared here, with the list the Hub keeps in step with the
+		// host's (empty until a host that has roots connects).
+		CreateMessageHandler: fw.sampling,
+		ElicitationHandler:   fw.elicitation,
+		Capabilities:         &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
 	})
 	return u
 }
