@@ -132,9 +132,9 @@ func (h *Hub) Call(ctx context.Context, server, tool string, args json.RawMessag
 	return u.call(ctx, tool, args)
 }
 
-// OnChange registers f to be called whenever a server's tool list may have
-// changed: after a tools/list_changed notification or a restart that found
-// different tools. f is called on the goroutine that noticed the change,
+// OnChange registers f to be called whenever a server's tools, resources
+// or prompts may have changed: after a list_changed notification or a
+// restart that found different ones. f is called on the goroutine that noticed the change,
 // so it must return quickly; it reads the new list with Tools. The returned
 // function unregisters f.
 func (h *Hub) OnChange(f func()) (remove func()) {

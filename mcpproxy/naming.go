@@ -126,25 +126,46 @@ func naturalName(server, tool string) string { return fitName(joinedName(server,
 // Reserving every natural name first means a renamed tool never takes the
 // name another tool would have had on its own.
 func assignNames(tools []ProxiedTool) ([]ProxiedTool, []Collision) {
-	tools = slices.Clone(tools)
-	slices.SortFunc(tools, func(a, b ProxiedTool) int {
-		return cmp.Or(cmp.Compare(a.Server, b.Server), cmp.Compare(a.Tool.Name, b.Tool.Name))
-	})
-	reserved := make(map[string]bool, len(tools))
-	for _, t := range tools {
-		reserved[naturalName(t.Server, t.Tool.Name)] = true
-	}
-	given := make(map[string]ToolRef, len(tools))
-	var collisions []Collision
+	refs := make([]ToolRef, len(tools))
 	for i, t := range tools {
-		natural := naturalName(t.Server, t.Tool.Name)
+		refs[i] = ToolRef{t.Server, t.Tool.Name}
+	}
+	names, collisions := nameRefs(refs)
+	tools = slices.Clone(tools)
+	for i := range tools {
+		tools[i].Name = names[i]
+	}
+	slices.SortFunc(tools, func(a, b ProxiedTool) int { return cmp.Compare(a.Name, b.Name) })
+	return tools, collisions
+}
+
+// nameRefs names what refs point at (tools, or prompts) by the rule of
+// assignNames, returning the names in refs' order.
+func nameRefs(refs []ToolRef) ([]string, []Collision) {
+	order := make([]int, len(refs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(refs[a].Server, refs[b].Server), cmp.Compare(refs[a].Tool, refs[b].Tool))
+	})
+	reserved := make(map[string]bool, len(refs))
+	for _, r := range refs {
+		reserved[naturalName(r.Server, r.Tool)] = true
+	}
+	names := make([]string, len(refs))
+	given := make(map[string]ToolRef, len(refs))
+	var collisions []Collision
+	for _, i := range order {
+		r := refs[i]
+		natural := naturalName(r.Server, r.Tool)
 		kept, taken := given[natural]
 		if !taken {
-			tools[i].Name = natural
-			given[natural] = ToolRef{t.Server, t.Tool.Name}
+			names[i] = natural
+			given[natural] = r
 			continue
 		}
-		joined := joinedName(t.Server, t.Tool.Name)
+		joined := joinedName(r.Server, r.Tool)
 		var name string
 		for n := 2; ; n++ {
 			name = fitName(joined + "_" + strconv.Itoa(n))
@@ -152,12 +173,11 @@ func assignNames(tools []ProxiedTool) ([]ProxiedTool, []Collision) {
 				break
 			}
 		}
-		tools[i].Name = name
-		given[name] = ToolRef{t.Server, t.Tool.Name}
-		collisions = append(collisions, Collision{Name: natural, Kept: kept, Renamed: ToolRef{t.Server, t.Tool.Name}, As: name})
+		names[i] = name
+		given[name] = r
+		collisions = append(collisions, Collision{Name: natural, Kept: kept, Renamed: r, As: name})
 	}
-	slices.SortFunc(tools, func(a, b ProxiedTool) int { return cmp.Compare(a.Name, b.Name) })
-	return tools, collisions
+	return names, collisions
 }
 
 // fingerprint is a tool's definition in canonical JSON, for telling whether

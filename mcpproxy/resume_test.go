@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coderun/coderun/codemode"
 	"github.com/stretchr/testify/assert"
@@ -70,14 +71,24 @@ func TestHTTPStreamsAreResumable(t *testing.T) {
 	}
 	_ = list.Body.Close()
 
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, ts.URL, nil)
-	require.NoError(t, err)
-	req.Header.Set("Accept", "text/event-stream")
-	req.Header.Set("Mcp-Session-Id", session)
-	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
-	req.Header.Set("Last-Event-ID", primeID)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
+	// The server lets go of the old stream once it notices the drop; until
+	// then a resumption is refused as a conflict.
+	var resp *http.Response
+	require.Eventually(t, func() bool {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, ts.URL, nil)
+		require.NoError(t, err)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Session-Id", session)
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		req.Header.Set("Last-Event-ID", primeID)
+		resp, err = http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		if resp.StatusCode == http.StatusConflict {
+			_ = resp.Body.Close()
+			return false
+		}
+		return true
+	}, 10*time.Second, 20*time.Millisecond)
 	defer resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	replayed := bufio.NewReader(resp.Body)

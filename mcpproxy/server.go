@@ -61,6 +61,7 @@ type Server struct {
 	// name on the wire to the fingerprint of what was offered under it.
 	offerMu sync.Mutex
 	offered map[string]string
+	extras  offeredExtras // the upstreams' prompts and resources on offer
 }
 
 // NewServer builds the Server for cfg's mode over hub's tools. It keeps
@@ -101,8 +102,12 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		Instructions: instructions(cfg.Mode),
 		// Declared up front: the tool list may start empty (every server
 		// failed) and fill in later, and list_changed rides on this.
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-		Logger:       opts.Log,
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:     &mcp.ToolCapabilities{ListChanged: true},
+			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
+			Resources: &mcp.ResourceCapabilities{ListChanged: true},
+		},
+		Logger: opts.Log,
 		// A host's roots are its user's grants; the upstreams get them.
 		InitializedHandler: func(_ context.Context, req *mcp.InitializedRequest) {
 			hub.HostConnected(req.Session)
@@ -117,6 +122,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	_, problems := s.mirror.sync()
 	s.warn(problems)
 	s.offer()
+	s.offerExtras()
 	return s, nil
 }
 
@@ -177,14 +183,19 @@ func (s *Server) Close(ctx context.Context) error {
 }
 
 // rootsTimeout bounds asking a host for its roots.
-const rootsTimeout = 30 * time.Second
+const rootsTimeout = 10 * time.Second
 
 // syncRoots asks the host of ss for its roots and gives them to the
 // upstreams. It asks on a goroutine of its own: the handlers that call it
-// run on the session's, which the answer must come in on. A host without
-// roots answers with an error, which leaves the upstreams' roots as they
-// are.
+// run on the session's, which the answer must come in on. Only a host that
+// declares roots with listChanged is asked: go-sdk does not tell a bare
+// "roots": {} from no roots at all, and asking a host that has none would
+// leave a request waiting on it. An error leaves the upstreams' roots as
+// they are.
 func (s *Server) syncRoots(ss *mcp.ServerSession) {
+	if p := ss.InitializeParams(); p == nil || p.Capabilities == nil || !p.Capabilities.Roots.ListChanged {
+		return
+	}
 	s.bg.Go(func() {
 		ctx, cancel := context.WithTimeout(s.bgCtx, rootsTimeout)
 		defer cancel()
@@ -205,6 +216,7 @@ func (s *Server) toolsChanged() {
 		s.log.Info("mcp/tools-changed")
 		s.offer()
 	}
+	s.offerExtras() // touches only what changed
 }
 
 func (s *Server) warn(problems []error) {

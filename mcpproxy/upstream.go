@@ -39,6 +39,7 @@ type upstream struct {
 	link     *link // how sess was reached; explains its end
 	tools    []*mcp.Tool
 	raw      map[string]rawSchemas // tools' schemas as sent, by tool name
+	extras   extras                // resources, templates and prompts
 	down     error                 // why there is no session; nil while one is live
 	failures int                   // consecutive failed dials and lost sessions
 	retryAt  time.Time             // no dial before this instant
@@ -56,7 +57,11 @@ func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChang
 	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
-		ToolListChangedHandler: u.onToolListChanged,
+		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { u.onListChanged(req.Session) },
+		ResourceListChangedHandler: func(_ context.Context, req *mcp.ResourceListChangedRequest) {
+			u.onListChanged(req.Session)
+		},
+		PromptListChangedHandler: func(_ context.Context, req *mcp.PromptListChangedRequest) { u.onListChanged(req.Session) },
 		// The host's roots, sampling and elicitation, passed on: the
 		// handlers declare sampling and elicitation, and roots are
 		// declared here, with the list the Hub keeps in step with the
@@ -191,6 +196,7 @@ func (u *upstream) dial() error {
 		_ = cs.Close()
 		return u.fail(fmt.Errorf("listing tools: %s", l.failureReason(timeoutCause(ctx, err))))
 	}
+	ex := u.listExtras(ctx, cs)
 
 	u.mu.Lock()
 	if u.closed {
@@ -198,8 +204,8 @@ func (u *upstream) dial() error {
 		_ = cs.Close()
 		return fmt.Errorf("server %q: closed", u.name)
 	}
-	changed := !sameTools(u.tools, tools)
-	u.sess, u.link, u.tools, u.raw, u.down = cs, l, tools, rawByName(l.raw, tools), nil
+	changed := !sameTools(u.tools, tools) || ex.fingerprint() != u.extras.fingerprint()
+	u.sess, u.link, u.tools, u.raw, u.extras, u.down = cs, l, tools, rawByName(l.raw, tools), ex, nil
 	u.workers.Add(1)
 	u.mu.Unlock()
 
@@ -259,11 +265,11 @@ func (u *upstream) ended(cs *mcp.ClientSession) string {
 	return reason
 }
 
-// onToolListChanged follows notifications/tools/list_changed. The refresh
-// runs on its own goroutine: listing tools from inside the SDK's
-// notification handler would wait on the very connection that delivers it.
-func (u *upstream) onToolListChanged(_ context.Context, req *mcp.ToolListChangedRequest) {
-	cs := req.Session
+// onListChanged follows notifications/tools/list_changed, and those of
+// resources and prompts. The refresh runs on its own goroutine: listing
+// from inside the SDK's notification handler would wait on the very
+// connection that delivers it.
+func (u *upstream) onListChanged(cs *mcp.ClientSession) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.closed || u.sess != cs {
@@ -273,7 +279,7 @@ func (u *upstream) onToolListChanged(_ context.Context, req *mcp.ToolListChanged
 	go u.refresh(cs)
 }
 
-// refresh re-lists cs's tools and reports a change.
+// refresh re-lists cs's tools, resources and prompts and reports a change.
 func (u *upstream) refresh(cs *mcp.ClientSession) {
 	defer u.workers.Done()
 	u.refreshing.Lock()
@@ -285,13 +291,14 @@ func (u *upstream) refresh(cs *mcp.ClientSession) {
 		u.opts.Log.Warn("mcp/upstream-refresh-failed", "server", u.name, "error", err.Error())
 		return
 	}
+	ex := u.listExtras(ctx, cs)
 	u.mu.Lock()
 	if u.sess != cs {
 		u.mu.Unlock()
 		return
 	}
-	changed := !sameTools(u.tools, tools)
-	u.tools, u.raw = tools, rawByName(u.link.raw, tools)
+	changed := !sameTools(u.tools, tools) || ex.fingerprint() != u.extras.fingerprint()
+	u.tools, u.raw, u.extras = tools, rawByName(u.link.raw, tools), ex
 	u.mu.Unlock()
 	u.opts.Log.Info("mcp/upstream-tools-changed", "server", u.name, "tools", len(tools), "changed", changed)
 	if changed {
