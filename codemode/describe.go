@@ -40,9 +40,13 @@ type DescribeRequest struct {
 // DescribeResult is describe_tools' value: the names it declares, in the
 // order declared, the declarations, and how many more tools matched.
 type DescribeResult struct {
-	Tools        []string `json:"tools"`
-	Declarations string   `json:"declarations"`
-	More         int      `json:"more"`
+	// Tools are the names declared, in the order of the declarations.
+	Tools []string `json:"tools"`
+	// Declarations is an `interface Tools { ... }` block declaring them,
+	// after comment lines naming unknown names and matches left out.
+	Declarations string `json:"declarations"`
+	// More counts the matches not declared, past maxDescribed.
+	More int `json:"more"`
 }
 
 const describeToolsDescription = "Returns the TypeScript declarations (arguments, result type and full description) " +

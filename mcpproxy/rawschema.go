@@ -213,8 +213,10 @@ func (b *rawBody) Read(p []byte) (int, error) {
 // scan looks for the response in what has been read so far.
 func (b *rawBody) scan() {
 	if !b.sse {
-		if json.Valid(b.buf) {
-			b.record(b.buf)
+		// Validating only once the body could be complete keeps a large
+		// list read in small chunks linear.
+		if t := bytes.TrimSpace(b.buf); len(t) > 0 && t[len(t)-1] == '}' && json.Valid(t) {
+			b.record(t)
 		}
 		return
 	}
