@@ -109,4 +109,12 @@ func TestHostRootsReachTheUpstreams(t *testing.T) {
 		"the host's root becomes the filesystem server's allowed directory")
 	assert.NotContains(t, allowed(cs), started, "roots replace the directories given on the command line")
 	assert.Contains(t, eventNames(f.log.events(t)), "mcp/roots-forwarded")
+
+	// The host's roots change: coderun follows its roots/list_changed.
+	later, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	client.AddRoots(&mcp.Root{URI: (&url.URL{Scheme: "file", Path: later}).String(), Name: "later"}) //nolint:staticcheck // as above
+	require.Eventually(t, func() bool { return strings.Contains(allowed(cs), later) }, 10*time.Second, 50*time.Millisecond,
+		"a root the host adds later reaches the upstream too")
+	assert.Contains(t, allowed(cs), granted)
 }
