@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -147,4 +148,30 @@ func (h *Hub) SetRoots(roots []*mcp.Root) {
 		uris[i] = r.URI
 	}
 	h.opts.Log.Info("mcp/roots-forwarded", "roots", uris)
+}
+
+// rootsTimeout bounds asking a host for its roots.
+const rootsTimeout = 10 * time.Second
+
+// syncRoots asks the host of ss for its roots and gives them to the
+// upstreams. It asks on a goroutine of its own: the handlers that call it
+// run on the session's, which the answer must come in on. Only a host that
+// declares roots with listChanged is asked: go-sdk does not tell a bare
+// "roots": {} from no roots at all, and asking a host that has none would
+// leave a request waiting on it. An error leaves the upstreams' roots as
+// they are.
+func (s *Server) syncRoots(ss *mcp.ServerSession) {
+	if p := ss.InitializeParams(); p == nil || p.Capabilities == nil || !p.Capabilities.Roots.ListChanged {
+		return
+	}
+	s.bg.Go(func() {
+		ctx, cancel := context.WithTimeout(s.bgCtx, rootsTimeout)
+		defer cancel()
+		res, err := ss.ListRoots(ctx, nil) //nolint:staticcheck // roots are passed on for the hosts that still send them
+		if err != nil {
+			s.log.Info("mcp/host-roots-unavailable", "error", err.Error())
+			return
+		}
+		s.hub.SetRoots(res.Roots)
+	})
 }
