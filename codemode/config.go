@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strings"
 
 	coderun "github.com/coderun/coderun"
 )
@@ -25,6 +26,29 @@ const (
 	ModeBoth Mode = "both"
 )
 
+// SDKForm selects how run_code's description presents the tools.
+type SDKForm string
+
+// The SDK forms.
+const (
+	// SDKFull declares every visible tool in full: parameters, return type
+	// and description.
+	SDKFull SDKForm = "full"
+	// SDKCatalogue lists each tool by name with the first sentence of its
+	// description; the model reads the declarations it needs through the
+	// describe_tools tool, or from a program with tools.$describe.
+	SDKCatalogue SDKForm = "catalogue"
+	// SDKAuto is SDKFull while the full SDK stays within
+	// AutoCatalogueBytes, and SDKCatalogue above that. It is the default.
+	SDKAuto SDKForm = "auto"
+)
+
+// AutoCatalogueBytes is where SDKAuto switches to the catalogue: a full
+// SDK larger than 32 KiB (about 8,000 tokens, or a server or two with a
+// dozen tools each) costs more prompt on every turn than looking up the few
+// declarations a task needs.
+const AutoCatalogueBytes = 32 << 10
+
 // Limits of MaxParallelSubCalls.
 const (
 	// DefaultMaxParallelSubCalls is the default cap on overlapping
@@ -40,6 +64,9 @@ const (
 type Config struct {
 	// Mode is native, code or both (YAML key mode).
 	Mode Mode
+	// SDK is the form of the SDK in run_code's description: full, catalogue
+	// or auto (sdk). It does not matter in mode native.
+	SDK SDKForm
 	// MaxParallelSubCalls caps how many parallel-safe sub-calls of one
 	// program run at once; 1 makes every program serial
 	// (maxParallelSubCalls).
@@ -103,6 +130,7 @@ type ServerSpec struct {
 func DefaultConfig() *Config {
 	return &Config{
 		Mode:                ModeNative,
+		SDK:                 SDKAuto,
 		MaxParallelSubCalls: DefaultMaxParallelSubCalls,
 		Budgets:             coderun.DefaultConfig(),
 		Policy:              RulePolicy{Default: ActionAllow},
@@ -136,6 +164,11 @@ func (c *Config) Validate() error {
 	default:
 		return &ConfigError{Key: "mode", Problem: fmt.Sprintf(`%q is not allowed; want one of "native", "code", "both"`, c.Mode)}
 	}
+	switch c.SDK {
+	case SDKFull, SDKCatalogue, SDKAuto:
+	default:
+		return &ConfigError{Key: "sdk", Problem: fmt.Sprintf(`%q is not allowed; want one of "full", "catalogue", "auto"`, c.SDK)}
+	}
 	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > MaxMaxParallelSubCalls {
 		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, MaxMaxParallelSubCalls)}
 	}
@@ -158,7 +191,7 @@ func (c *Config) Validate() error {
 		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Servers)) {
-		if err := CheckServerName(name); err != nil {
+		if err := ValidateServerName(name); err != nil {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
 		}
 		if err := c.Servers[name].validate(); err != nil {
@@ -166,22 +199,6 @@ func (c *Config) Validate() error {
 		}
 	}
 	return c.State.validate()
-}
-
-// CheckServerName reports why name cannot name a server: programs and the
-// wire call its tools "name.tool", so it must be non-empty and hold only
-// letters, digits, '_' and '-'.
-func CheckServerName(name string) error {
-	if name == "" {
-		return errors.New("a server name must not be empty")
-	}
-	for _, r := range name {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-		if !ok {
-			return fmt.Errorf("invalid server name %q: use letters, digits, '_' and '-' only", name)
-		}
-	}
-	return nil
 }
 
 // validateGlobs reports the first malformed glob of the list at key.
@@ -205,6 +222,32 @@ func checkModeOrder(mode Mode, order []string) error {
 		return &ConfigError{Key: "capabilityOrder", Problem: "not allowed with mode code: " +
 			"mode code offers only run_code, so there are no native tools to order; " +
 			"remove capabilityOrder or set mode to native or both"}
+	}
+	return nil
+}
+
+// MaxServerNameLength caps a server's name, leaving room in the 64
+// characters a tool name may take for the tool's own name.
+const MaxServerNameLength = 32
+
+// ValidateServerName reports why name cannot name a server. A server's name
+// starts the names of its tools ("name__tool"), which must hold only
+// letters, digits, '_' and '-' for every model API to accept them; it may
+// not contain "__" or end in "_", so the first "__" of a tool's name always
+// ends the server's.
+func ValidateServerName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("a server name must not be empty")
+	case len(name) > MaxServerNameLength:
+		return fmt.Errorf("server name %q is longer than %d characters", name, MaxServerNameLength)
+	case strings.Contains(name, "__") || strings.HasSuffix(name, "_"):
+		return fmt.Errorf(`server name %q: "__" separates a server's name from its tool's, so it may not appear in the name or end it`, name)
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return fmt.Errorf("server name %q: use letters, digits, '_' and '-' only", name)
+		}
 	}
 	return nil
 }

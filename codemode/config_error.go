@@ -23,10 +23,9 @@ type ConfigError struct {
 	Err error
 }
 
-// Error renders "<file>:<line>: <key>: <problem>" for a config read from a
-// file: the file places it, and its reader needs no Go package name. A
-// config from ParseConfig or built in code gets "codemode: config: " and
-// "line <n>: " (when known) instead of the file.
+// Error renders "<file>:<line>: <key>: <problem>", the form editors and
+// terminals link to; without a file it starts "config", since the reader is
+// a user fixing a file, not a Go programmer looking for a package.
 func (e *ConfigError) Error() string {
 	var b strings.Builder
 	switch {
@@ -35,9 +34,9 @@ func (e *ConfigError) Error() string {
 	case e.File != "":
 		b.WriteString(e.File + ": ")
 	case e.Line > 0:
-		fmt.Fprintf(&b, "codemode: config: line %d: ", e.Line)
+		fmt.Fprintf(&b, "config line %d: ", e.Line)
 	default:
-		b.WriteString("codemode: config: ")
+		b.WriteString("config: ")
 	}
 	if e.Key != "" {
 		b.WriteString(e.Key + ": ")

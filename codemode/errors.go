@@ -26,7 +26,8 @@ const (
 	// OutcomeUnknownTool: no tool of that name is offered.
 	OutcomeUnknownTool Outcome = "unknown-tool"
 	// OutcomeDropped: a program's sub-call was still queued when the run
-	// settled; it never started.
+	// settled, or the program made it and returned without awaiting it; it
+	// never started.
 	OutcomeDropped Outcome = "dropped"
 	// OutcomeSuspended: the call waits for an approval the Approver could
 	// not give yet (NotYet); it goes on when Session.Resume brings the

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
+
+	coderun "github.com/coderun/coderun"
 )
 
 // The session log's event names, used as the slog message of each record.
@@ -14,7 +17,9 @@ const (
 	// tools (names, in wire order). It is written when the list changes.
 	EventWireTools = "session/wire-tools"
 	// EventCallStart and EventCall bracket a top-level call: call, tool and
-	// args; then duration, outcome and, on failure, stage and error.
+	// args; then duration, outcome and, on failure, stage and error. A
+	// run_code call whose program failed has outcome failed, stage execute,
+	// failure (the kind: exception, timeout, ...) and message.
 	EventCallStart = "tool/call-start"
 	EventCall      = "tool/call"
 	// EventCodeDispatchStart and EventCodeDispatch bracket a sub-call made by
@@ -67,6 +72,41 @@ func argsAttr(args json.RawMessage) slog.Attr {
 	return slog.Any("args", args)
 }
 
+// maxLoggedFailureMessage caps a failed program's message in the log: the
+// log records that and why the run failed; the whole message, which may be
+// as long as the output budget, is in the result.
+const maxLoggedFailureMessage = 2048
+
+// callOutcomeAttrs describe how a top-level call ended: ok, refused or
+// failed (outcomeAttrs), suspended, or, for a run_code call that returned a
+// result whose program failed, failed with the failure's kind, though the
+// model gets the result.
+func callOutcomeAttrs(call *Call, d time.Duration, out *Output, err error) []slog.Attr {
+	if err == nil && out != nil && out.Suspended != nil {
+		return []slog.Attr{slog.Duration("duration", d), slog.String("outcome", string(OutcomeSuspended)), slog.Any("pending", pendingIDs(out.Suspended.Pending))}
+	}
+	if err != nil || call.Tool != RunCodeToolName || out == nil {
+		return outcomeAttrs(d, err)
+	}
+	var res struct {
+		Failure *coderun.Failure `json:"failure"`
+	}
+	if json.Unmarshal(out.Value, &res) != nil || res.Failure == nil {
+		return outcomeAttrs(d, nil)
+	}
+	msg := res.Failure.Message
+	if len(msg) > maxLoggedFailureMessage {
+		msg = strings.ToValidUTF8(msg[:maxLoggedFailureMessage], "") + "..."
+	}
+	return []slog.Attr{
+		slog.Duration("duration", d),
+		slog.String("outcome", string(OutcomeFailed)),
+		slog.String("stage", string(StageExecute)),
+		slog.String("failure", string(res.Failure.Kind)),
+		slog.String("message", msg),
+	}
+}
+
 // outcomeAttrs describe how a call ended.
 func outcomeAttrs(d time.Duration, err error) []slog.Attr {
 	attrs := []slog.Attr{slog.Duration("duration", d)}
@@ -83,13 +123,4 @@ func outcomeAttrs(d time.Duration, err error) []slog.Attr {
 	default:
 		return append(attrs, slog.String("outcome", string(OutcomeFailed)), slog.String("error", err.Error()))
 	}
-}
-
-// callOutcomeAttrs describe how a top-level call ended, a suspension
-// included.
-func callOutcomeAttrs(d time.Duration, out *Output, err error) []slog.Attr {
-	if err == nil && out != nil && out.Suspended != nil {
-		return []slog.Attr{slog.Duration("duration", d), slog.String("outcome", string(OutcomeSuspended)), slog.Any("pending", pendingIDs(out.Suspended.Pending))}
-	}
-	return outcomeAttrs(d, err)
 }

@@ -150,7 +150,7 @@ func newEntry(t Tool) (*entry, error) {
 	switch {
 	case t.Name == "":
 		return nil, errors.New("codemode: register: tool name is empty")
-	case t.Name == RunCodeToolName:
+	case t.Name == RunCodeToolName || t.Name == DescribeToolsToolName || t.Name == DescribeFunction:
 		return nil, fmt.Errorf("codemode: register %q: the name is reserved for Code Mode", t.Name)
 	case t.Execute == nil:
 		return nil, fmt.Errorf("codemode: register %q: Execute is nil", t.Name)

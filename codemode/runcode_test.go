@@ -484,7 +484,8 @@ func TestRunCodeRendersFailure(t *testing.T) {
 	assert.Contains(t, text, "boom")
 }
 
-// The program's tools object holds the visible tools only, never run_code.
+// The program's tools object holds the visible tools and $describe, never
+// run_code.
 func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	cfg := codeConfig()
@@ -495,5 +496,5 @@ func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 	res := requireResult(runCodeT(t, s, `
 		const refused = async (name) => { try { await tools[name]({}); return "called" } catch (e) { return [e instanceof ToolCallError, e.toolName] } };
 		return [Object.keys(tools), await refused("hidden"), await refused("run_code")];`))
-	assert.JSONEq(t, `[["shown"], [true, "hidden"], [true, "run_code"]]`, string(res.Value))
+	assert.JSONEq(t, `[["$describe", "shown"], [true, "hidden"], [true, "run_code"]]`, string(res.Value))
 }

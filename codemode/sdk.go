@@ -1,9 +1,9 @@
 package codemode
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,23 +13,40 @@ import (
 	"github.com/coderun/coderun/internal/bytesize"
 )
 
-// SDKOptions are the limits the SDK states to the model. They must be the
-// limits actually enforced, so a Session fills them from its Config.
+// SDKOptions are the limits the SDK states to the model, and its form. The
+// limits must be the ones actually enforced, so a Session fills them from
+// its Config.
 type SDKOptions struct {
 	// MaxParallelSubCalls is the cap on overlapping parallel-safe calls.
 	MaxParallelSubCalls int
 	// Budgets are the runtime limits programs run under.
 	Budgets coderun.Config
+	// Form is full, catalogue or auto; empty means SDKFull.
+	Form SDKForm
 }
 
 // SDK returns the Code Mode SDK for the session's visible tools: the
-// TypeScript section to put in the system prompt in mode code or both. It is
-// built on first use and rebuilt only when the visible tool set changes.
+// TypeScript section to put in the system prompt (or run_code's
+// description) in mode code or both, in the configured form. It is built on
+// first use and rebuilt only when the visible tool set changes.
 func (s *Session) SDK() string {
+	text, _ := s.sdkAndForm()
+	return text
+}
+
+// SDKForm returns the form SDK renders in: SDKFull or SDKCatalogue, with
+// SDKAuto resolved for the current tool set. In the catalogue form the
+// session offers describe_tools on the wire.
+func (s *Session) SDKForm() SDKForm {
+	_, form := s.sdkAndForm()
+	return form
+}
+
+func (s *Session) sdkAndForm() (string, SDKForm) {
 	s.sdkMu.Lock()
 	defer s.sdkMu.Unlock()
 	if s.sdk != "" && s.reg.generation() == s.sdkGen {
-		return s.sdk
+		return s.sdk, s.sdkForm
 	}
 	entries, gen := s.visible()
 	tools := make([]Tool, len(entries))
@@ -39,11 +56,17 @@ func (s *Session) SDK() string {
 	// A registry change may leave the visible set as it was (an excluded tool
 	// was added); the fingerprint keeps the cached text then.
 	if key := toolSetKey(tools); key != s.sdkKey || s.sdk == "" {
-		s.sdk = GenerateSDK(tools, SDKOptions{MaxParallelSubCalls: s.cfg.MaxParallelSubCalls, Budgets: s.cfg.Budgets})
+		s.sdk, s.sdkForm = renderSDK(tools, s.sdkOptions())
 		s.sdkKey = key
 	}
 	s.sdkGen = gen
-	return s.sdk
+	return s.sdk, s.sdkForm
+}
+
+// sdkOptions are the options the session renders its SDK and declarations
+// with.
+func (s *Session) sdkOptions() SDKOptions {
+	return SDKOptions{MaxParallelSubCalls: s.cfg.MaxParallelSubCalls, Budgets: s.cfg.Budgets, Form: s.cfg.SDK}
 }
 
 // toolSetKey fingerprints everything of a tool set that the SDK shows.
@@ -55,6 +78,7 @@ func toolSetKey(tools []Tool) [sha256.Size]byte {
 	}
 	for _, t := range tools {
 		field([]byte(t.Name))
+		field([]byte(t.Group))
 		field([]byte(t.Description))
 		field(t.InputSchema)
 		field(t.OutputSchema)
@@ -65,44 +89,110 @@ func toolSetKey(tools []Tool) [sha256.Size]byte {
 	return key
 }
 
-// GenerateSDK renders the SDK for tools, sorted by name in byte order. The
-// same tools and options always give byte-identical text, so the prompt
-// prefix that holds it stays cacheable.
+// GenerateSDK renders the SDK for tools in opts.Form. The same tools and
+// options always give byte-identical text, so the prompt prefix that holds
+// it stays cacheable.
+//
+// The full form declares every tool as a method of the Tools interface.
+// The catalogue form declares none: it lists each tool by name with the
+// first sentence of its description, and the model reads the declarations
+// it needs through describe_tools, which renders each tool exactly as the
+// full form does. SDKAuto picks the full form up to AutoCatalogueBytes.
 func GenerateSDK(tools []Tool, opts SDKOptions) string {
-	tools = slices.Clone(tools)
-	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
+	text, _ := renderSDK(tools, opts)
+	return text
+}
 
-	var b strings.Builder
-	writeContract(&b, opts)
-	b.WriteString("\n/** The error a failed or denied tool call rejects with. */\n")
-	fmt.Fprintf(&b, "declare class %s extends Error {\n", ToolCallErrorClass)
-	b.WriteString("  /** The name of the tool whose call failed or was denied. */\n")
-	fmt.Fprintf(&b, "  readonly %s: string;\n}\n\n", ToolCallErrorMember)
-	if len(tools) == 0 {
-		fmt.Fprintf(&b, "/** No tools are available. */\ndeclare const %s: Record<string, never>;\n", ToolsGlobal)
-		return b.String()
-	}
-	fmt.Fprintf(&b, "declare const %s: {\n", ToolsGlobal)
-	for i, t := range tools {
-		if i > 0 {
-			b.WriteByte('\n')
+// renderSDK renders the SDK and says which form it took.
+func renderSDK(tools []Tool, opts SDKOptions) (string, SDKForm) {
+	tools = sortTools(tools)
+	switch opts.Form {
+	case SDKCatalogue:
+		return renderCatalogue(tools, opts), SDKCatalogue
+	case SDKAuto:
+		if full := renderFull(tools, opts); len(full) <= AutoCatalogueBytes {
+			return full, SDKFull
 		}
-		writeToolDecl(&b, t, opts)
+		return renderCatalogue(tools, opts), SDKCatalogue
 	}
-	b.WriteString("};\n")
+	return renderFull(tools, opts), SDKFull
+}
+
+// sortTools returns the tools sorted by group, then name, in byte order:
+// the order of the catalogue and of every declaration block.
+func sortTools(tools []Tool) []Tool {
+	tools = slices.Clone(tools)
+	slices.SortFunc(tools, func(a, b Tool) int {
+		return cmp.Or(strings.Compare(a.Group, b.Group), strings.Compare(a.Name, b.Name))
+	})
+	return tools
+}
+
+// renderFull renders the header and every tool's declaration.
+func renderFull(tools []Tool, opts SDKOptions) string {
+	var b strings.Builder
+	writeContract(&b, opts, SDKFull)
+	writePreamble(&b)
+	b.WriteString("interface Tools {\n")
+	writeDescribeDecl(&b)
+	for _, t := range tools {
+		b.WriteByte('\n')
+		writeToolDecl(&b, t)
+	}
+	b.WriteString("}\n")
+	fmt.Fprintf(&b, "declare const %s: Tools;\n", ToolsGlobal)
+	if len(tools) == 0 {
+		b.WriteString("\n// No tools are available.\n")
+	}
 	return b.String()
+}
+
+// writePreamble declares the error class calls reject with.
+func writePreamble(b *strings.Builder) {
+	b.WriteString("\n/** The error a failed or denied tool call rejects with. */\n")
+	fmt.Fprintf(b, "declare class %s extends Error {\n", ToolCallErrorClass)
+	b.WriteString("  /** The name of the tool whose call failed or was denied. */\n")
+	fmt.Fprintf(b, "  readonly %s: string;\n}\n\n", ToolCallErrorMember)
+}
+
+// writeDescribeDecl declares tools.$describe, the program's way to read
+// declarations; it is a call of describe_tools.
+func writeDescribeDecl(b *strings.Builder) {
+	writeDoc(b, "  ", []string{
+		"Finds tools and returns their declarations, as the " + DescribeToolsToolName + " tool does.",
+		"names: exact tool names. query: words to look for in names and",
+		"descriptions, globs over names (e.g. \"fs__read_*\") and server:NAME.",
+		"@parallelSafe",
+	})
+	fmt.Fprintf(b, "  %s(request: { names?: string[]; query?: string }): Promise<{ tools: string[]; declarations: string; more: number }>;\n", DescribeFunction)
 }
 
 // writeContract states the rules programs run under, with the session's
 // real numbers.
-func writeContract(b *strings.Builder, opts SDKOptions) {
+func writeContract(b *strings.Builder, opts SDKOptions, form SDKForm) {
 	bud := opts.Budgets
+	where := "declared below"
+	if form == SDKCatalogue {
+		where = "listed below"
+	}
 	lines := []string{
 		"Code Mode SDK: the tools a run_code program can call.",
 		"",
 		"A program is TypeScript, run as the body of an async function: use top-level",
 		"await, and `return` the result. Call a tool as `await tools[\"name\"](args)`,",
-		"with the name exactly as declared below.",
+		"with the name exactly as " + where + ".",
+	}
+	if form == SDKCatalogue {
+		lines = append(lines,
+			"",
+			"The tools are listed at the end, by server, with the first sentence of their",
+			"description; [p] marks parallel-safe tools. Read a tool's declaration (its",
+			"arguments and result) before calling it: call the "+DescribeToolsToolName+" tool with",
+			"{\"names\": [...]} or {\"query\": \"words, globs or server:NAME\"}, or in a program",
+			"`await tools."+DescribeFunction+"({ query: \"...\" })`.",
+		)
+	}
+	lines = append(lines,
 		"",
 		"The contract:",
 		"- Every call passes the same policy, approval and hooks as a direct tool",
@@ -111,10 +201,11 @@ func writeContract(b *strings.Builder, opts SDKOptions) {
 		"  the tool and message says why. Catch it to skip that item and go on; it",
 		"  does not end the program.",
 		"- A call resolves to the tool's result as plain JSON data, nothing else.",
-		"- Calls start in the order the program makes them. Calls to tools marked",
-		fmt.Sprintf("  parallel-safe overlap, at most %d at a time, when the program does not", opts.MaxParallelSubCalls),
-		"  await each before making the next (e.g. with Promise.all). A call to an",
-		"  exclusive tool waits for all earlier calls to finish and runs alone.",
+		"- Calls start in the order the program makes them. Calls to parallel-safe",
+		"  tools (@parallelSafe in their declaration) overlap, at most "+fmt.Sprint(opts.MaxParallelSubCalls)+" at a time,",
+		"  when the program does not await each before making the next (e.g. with",
+		"  Promise.all). Every other tool is exclusive: a call waits for all earlier",
+		"  calls to finish and runs alone.",
 		fmt.Sprintf("- A program may make at most %d calls, at most %d in flight at once.", bud.MaxCalls, bud.MaxCallsInFlight),
 		"- The return value must be plain JSON: null, booleans, numbers, strings, and",
 		"  arrays and objects of them. Functions, class instances, cycles and BigInt",
@@ -122,13 +213,18 @@ func writeContract(b *strings.Builder, opts SDKOptions) {
 		fmt.Sprintf("- Console output, the return value and any error message may take %s", formatBytes(bud.MaxOutputBytes)),
 		"  together; more fails the run. Nothing is truncated.",
 		fmt.Sprintf("- A program may compute for %s and run for %s in all.", formatDuration(bud.ComputeTime), formatDuration(bud.WallTime)),
-	}
+	)
 	if bud.Deterministic {
 		lines = append(lines, "- Date, performance.now and Math.random are deterministic: the clock is virtual.")
 	}
 	lines = append(lines,
 		"- There is no network, no file system, no require or import: use the tools",
 		"  for I/O.")
+	writeComment(b, lines)
+}
+
+// writeComment writes lines as // comments, an empty line as a bare //.
+func writeComment(b *strings.Builder, lines []string) {
 	for _, l := range lines {
 		if l == "" {
 			b.WriteString("//\n")
@@ -136,53 +232,6 @@ func writeContract(b *strings.Builder, opts SDKOptions) {
 			b.WriteString("// " + l + "\n")
 		}
 	}
-}
-
-// writeToolDecl writes one tool as a method of the tools object.
-func writeToolDecl(b *strings.Builder, t Tool, opts SDKOptions) {
-	var doc []string
-	if d := strings.TrimSpace(t.Description); d != "" {
-		doc = append(strings.Split(d, "\n"), "")
-	}
-	if t.Concurrency == ParallelSafe {
-		doc = append(doc, fmt.Sprintf("Parallel-safe: overlaps with other parallel-safe calls, at most %d at a time.", opts.MaxParallelSubCalls))
-	} else {
-		doc = append(doc, "Exclusive: waits for earlier calls to finish and runs alone.")
-	}
-	writeDoc(b, "  ", doc)
-
-	in := json.RawMessage(defaultInputSchema)
-	if len(t.InputSchema) > 0 {
-		in = t.InputSchema
-	}
-	param, optional := "unknown", false
-	if root, err := decodeOrdered(in); err == nil {
-		param = newTSGen(root).convert(root, "  ").text
-		optional = argsOptional(root)
-	}
-	result := "unknown"
-	if len(t.OutputSchema) > 0 {
-		if root, err := decodeOrdered(t.OutputSchema); err == nil {
-			result = newTSGen(root).convert(root, "  ").text
-		}
-	}
-	q := ""
-	if optional {
-		q = "?"
-	}
-	fmt.Fprintf(b, "  %s(args%s: %s): Promise<%s>;\n", jsString(t.Name), q, param, result)
-}
-
-// argsOptional reports whether a program may call the tool with no argument:
-// its input is an object with no required property (a missing argument is
-// sent as {}).
-func argsOptional(schema any) bool {
-	o, ok := schema.(*orderedObject)
-	if !ok || o.has("$ref") || len(jsonStrings(o.get("required"))) > 0 {
-		return false
-	}
-	typ, _ := o.str("type")
-	return typ == "object" || (!o.has("type") && o.has("properties"))
 }
 
 // formatBytes renders a byte count with the largest exact binary unit.

@@ -52,13 +52,15 @@ type Session struct {
 	approver    Approver
 	post        []PostExecuteHook
 	runCode     *entry
+	describe    *entry
 
 	nextID atomic.Uint64
 
-	sdkMu  sync.Mutex
-	sdkGen uint64
-	sdk    string   // "" until first built
-	sdkKey [32]byte // toolSetKey of the tools sdk was built from
+	sdkMu   sync.Mutex
+	sdkGen  uint64
+	sdk     string   // "" until first built
+	sdkForm SDKForm  // the form sdk took: SDKFull or SDKCatalogue
+	sdkKey  [32]byte // toolSetKey of the tools sdk was built from
 
 	wireMu     sync.Mutex
 	loggedWire []string // names of the wire list last written to the log
@@ -109,6 +111,9 @@ func NewSession(opts Options) (*Session, error) {
 		return nil, err
 	}
 	s.runCode = rc
+	if s.describe, err = s.newDescribeEntry(); err != nil {
+		return nil, err
+	}
 	if s.rt == nil && cfg.Mode != ModeNative {
 		rt, err := coderun.New(cfg.Budgets)
 		if err != nil {
@@ -179,7 +184,7 @@ func (s *Session) logCallEnd(ctx context.Context, call *Call, start time.Time, o
 	if err == nil && out != nil && out.Suspended != nil {
 		s.log.LogAttrs(ctx, slog.LevelInfo, EventSuspended, append(callAttrs(call), slog.Any("pending", pendingIDs(out.Suspended.Pending)))...)
 	}
-	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), callOutcomeAttrs(time.Since(start), out, err)...)...)
+	s.log.LogAttrs(ctx, slog.LevelInfo, EventCall, append(callAttrs(call), callOutcomeAttrs(call, time.Since(start), out, err)...)...)
 }
 
 // lookupTopLevel finds the tool a top-level call may reach in this mode.
@@ -190,6 +195,12 @@ func (s *Session) lookupTopLevel(name string) (*entry, error) {
 			return nil, fmt.Errorf("tool %q is not offered: Code Mode is off (mode native)", name)
 		}
 		return s.runCode, nil
+	}
+	if name == DescribeToolsToolName {
+		if s.cfg.Mode == ModeNative {
+			return nil, fmt.Errorf("tool %q is not offered: Code Mode is off (mode native)", name)
+		}
+		return s.describe, nil
 	}
 	e := s.visibleEntry(name)
 	if e == nil {

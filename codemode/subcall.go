@@ -46,16 +46,18 @@ func newSubDispatcher(s *Session, parent *Call, limit int) *subDispatcher {
 }
 
 // bindings are the namespaces a program of this dispatcher runs with: one,
-// tools, with a function per visible tool.
+// tools, with a function per visible tool and tools.$describe, a sub-call of
+// describe_tools.
 func (d *subDispatcher) bindings() []coderun.Namespace {
 	tools, _ := d.s.visible()
-	functions := make(map[string]coderun.Function, len(tools))
+	fns := make(map[string]coderun.Function, len(tools)+1)
 	for _, e := range tools {
-		functions[e.tool.Name] = d.function(e)
+		fns[e.tool.Name] = d.function(e)
 	}
+	fns[DescribeFunction] = d.function(d.s.describe)
 	return []coderun.Namespace{{
 		Global:     ToolsGlobal,
-		Functions:  functions,
+		Functions:  fns,
 		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
 	}}
 }
@@ -81,7 +83,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 	d.mu.Lock()
 	if d.closed {
 		d.mu.Unlock()
-		return nil, errRunOver
+		return nil, d.dropLate(ctx, e, args)
 	}
 	d.calls.Add(1)
 	d.mu.Unlock()
@@ -173,6 +175,32 @@ func (d *subDispatcher) sawSeq(seq int64) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.nextSeq = max(d.nextSeq, seq+1)
+}
+
+// dropLate records a call that reached the dispatcher after run_code
+// settled: the program made it and returned without awaiting it, and the
+// runtime handed it over only then. It never runs, but it still gets its
+// dispatch pair, outcome dropped, so the log shows every call the program
+// made.
+func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error {
+	id := "late"
+	if pos, ok := programOrder(ctx); ok {
+		id = strconv.FormatInt(pos, 10)
+	}
+	call := &Call{ID: d.parent.ID + "." + id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
+	if args != nil {
+		if raw, err := json.Marshal(args); err == nil {
+			call.Args = raw
+		}
+	}
+	callErr := &CallError{
+		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: errRunOver,
+		Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
+	}
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(call.Args))...)
+	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
+	return callErr
 }
 
 func (d *subDispatcher) hold(seq int64, entries []ContextEntry) {

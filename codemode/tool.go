@@ -48,6 +48,10 @@ type Tool struct {
 	OutputSchema json.RawMessage
 	// Concurrency is the tool's declared concurrency class; see Concurrency.
 	Concurrency Concurrency
+	// Group names where the tool comes from, such as the MCP server that
+	// offers it. The SDK's catalogue lists tools under their group, and a
+	// describe_tools query can keep one group ("server:NAME"). Optional.
+	Group string
 	// Execute performs the call. Its error message is shown to the model, so
 	// write it for the model; the pipeline wraps it with the tool's name.
 	// Execute must return promptly once ctx is cancelled.

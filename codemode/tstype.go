@@ -152,17 +152,52 @@ func (g *tsGen) convertByType(o *orderedObject, indent string) tsType {
 	return union(members)
 }
 
-// array translates "items". Tuples (prefixItems, or items as a list in
-// older drafts) degrade to unknown[].
+// array translates "items", and tuples: prefixItems, or items as a list in
+// drafts before 2020-12.
 func (g *tsGen) array(o *orderedObject, indent string) tsType {
-	items := o.get("items")
-	if !o.has("items") || o.has("prefixItems") {
-		return tsType{"unknown[]", precAtom}
+	if prefix, ok := o.get("prefixItems").([]any); ok {
+		return g.tuple(o, prefix, o.get("items"), indent)
 	}
-	if _, tuple := items.([]any); tuple {
+	items := o.get("items")
+	if list, ok := items.([]any); ok {
+		return g.tuple(o, list, o.get("additionalItems"), indent)
+	}
+	if !o.has("items") {
 		return tsType{"unknown[]", precAtom}
 	}
 	return tsType{paren(g.convert(items, indent), precAtom) + "[]", precAtom}
+}
+
+// tuple renders the positional schemas as a TypeScript tuple. Elements at
+// or past minItems, when it is given, are optional; rest (the schema for
+// elements after them) adds a rest element unless it is absent or false,
+// so a plain prefixItems reads as the fixed-length tuple it usually means.
+func (g *tsGen) tuple(o *orderedObject, elems []any, rest any, indent string) tsType {
+	required := len(elems)
+	if n, ok := o.get("minItems").(json.Number); ok {
+		if v, err := n.Int64(); err == nil && v >= 0 && v < int64(required) {
+			required = int(v)
+		}
+	}
+	parts := make([]string, 0, len(elems)+1)
+	for i, e := range elems {
+		t := g.convert(e, indent)
+		if i >= required {
+			parts = append(parts, paren(t, precAtom)+"?")
+		} else {
+			parts = append(parts, t.text)
+		}
+	}
+	switch r := rest.(type) {
+	case nil:
+	case bool:
+		if r {
+			parts = append(parts, "...unknown[]")
+		}
+	default:
+		parts = append(parts, "..."+paren(g.convert(r, indent), precAtom)+"[]")
+	}
+	return tsType{"[" + strings.Join(parts, ", ") + "]", precAtom}
 }
 
 // object translates properties, required and additionalProperties.

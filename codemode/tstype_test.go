@@ -46,7 +46,16 @@ func TestSchemaToTypeScript(t *testing.T) {
 		{`{"allOf":[{"anyOf":[{"type":"string"},{"type":"number"}]},{"type":"string"}]}`, "(string | number) & string"},
 		{`{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}`, "(string | number)[]"},
 		{`{"type":"array"}`, "unknown[]"},
-		{`{"type":"array","items":[{"type":"string"}]}`, "unknown[]"},
+		{`{"type":"array","items":[{"type":"string"}]}`, "[string]"},
+		// Tuples: prefixItems (and items as a list in older drafts), with
+		// minItems making the tail optional and items (additionalItems) a
+		// rest element.
+		{`{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}]}`, "[number, number]"},
+		{`{"type":"array","prefixItems":[{"type":"string"},{"type":["number","null"]}],"minItems":1}`, "[string, (number | null)?]"},
+		{`{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"boolean"}}`, "[string, ...boolean[]]"},
+		{`{"type":"array","prefixItems":[{"type":"string"}],"items":false}`, "[string]"},
+		{`{"type":"array","items":[{"type":"string"}],"additionalItems":true}`, "[string, ...unknown[]]"},
+		{`{"type":"array","prefixItems":[]}`, "[]"},
 		{`{"items":{"type":"boolean"}}`, "boolean[]"},
 		{`{"type":"object"}`, "{ [key: string]: unknown }"},
 		{`{"type":"object","additionalProperties":false}`, "Record<string, never>"},

@@ -21,7 +21,8 @@ type WireTool struct {
 
 // WireTools assembles the tool list for the model in the session's mode:
 // the visible native tools (ModeNative), run_code alone (ModeCode), or the
-// native tools followed by run_code (ModeBoth). Native tools are sorted by
+// native tools followed by run_code (ModeBoth). When the SDK takes the
+// catalogue form, describe_tools follows run_code. Native tools are sorted by
 // name in byte order, then moved to the front by CapabilityOrder. The list
 // is written to the session log whenever it differs from the one logged last.
 func (s *Session) WireTools() []WireTool {
@@ -34,6 +35,9 @@ func (s *Session) WireTools() []WireTool {
 	}
 	if s.cfg.Mode != ModeNative {
 		list = append(list, wireTool(s.runCode.tool))
+		if s.SDKForm() == SDKCatalogue {
+			list = append(list, wireTool(s.describe.tool))
+		}
 	}
 	s.logWire(list)
 	return list

@@ -2,7 +2,7 @@
 //
 // Upstream, a Hub holds one client connection per server configured under
 // `servers:` in coderun.yml (stdio or streamable HTTP), names each server's
-// tools "server.tool", restarts crashed servers on next use with backoff and
+// tools "server__tool", restarts crashed servers on next use with backoff and
 // follows their tools/list_changed notifications.
 //
 // Downstream, a Server offers those tools to an MCP client (the agent's

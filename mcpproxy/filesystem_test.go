@@ -93,9 +93,9 @@ func TestFilesystemServerToolsAndConcurrency(t *testing.T) {
 	for _, p := range h.Tools() {
 		classes[p.Name] = ConcurrencyOf(p.Tool)
 	}
-	assert.Equal(t, codemode.ParallelSafe, classes["fs.read_text_file"], "readOnlyHint true")
-	assert.Equal(t, codemode.ParallelSafe, classes["fs.list_directory"])
-	assert.Equal(t, codemode.Exclusive, classes["fs.write_file"], "readOnlyHint false")
+	assert.Equal(t, codemode.ParallelSafe, classes["fs__read_text_file"], "readOnlyHint true")
+	assert.Equal(t, codemode.ParallelSafe, classes["fs__list_directory"])
+	assert.Equal(t, codemode.Exclusive, classes["fs__write_file"], "readOnlyHint false")
 }
 
 func TestRunCodeOverTheFilesystemServer(t *testing.T) {
@@ -106,16 +106,16 @@ func TestRunCodeOverTheFilesystemServer(t *testing.T) {
 	dirs, err := json.Marshal(map[string]string{"allowed": allowed, "outside": filepath.Join(outside, "escape.txt")})
 	require.NoError(t, err)
 	_, r := runCode(t, cs, `const dirs = `+string(dirs)+`;
-const listing = await tools["fs.list_directory"]({path: dirs.allowed});
+const listing = await tools["fs__list_directory"]({path: dirs.allowed});
 const names = listing.content.split("\n")
   .filter((line: string) => line.startsWith("[FILE] "))
   .map((line: string) => line.slice("[FILE] ".length))
   .sort();
-const files = await Promise.all(names.map((n: string) => tools["fs.read_text_file"]({path: dirs.allowed + "/" + n})));
+const files = await Promise.all(names.map((n: string) => tools["fs__read_text_file"]({path: dirs.allowed + "/" + n})));
 const summary = names.map((name: string, i: number) => ({name, bytes: files[i].content.length, firstLine: files[i].content.split("\n")[0]}));
 let write = null;
 try {
-  await tools["fs.write_file"]({path: dirs.outside, content: "should not be written"});
+  await tools["fs__write_file"]({path: dirs.outside, content: "should not be written"});
   write = "written";
 } catch (e) {
   write = {isToolCallError: e instanceof ToolCallError, toolName: e.toolName, message: e.message};
@@ -132,7 +132,7 @@ return {summary, write};
 	write, ok := v["write"].(map[string]any)
 	require.True(t, ok, "the write outside the allowed directory must fail: %v", v["write"])
 	assert.Equal(t, true, write["isToolCallError"])
-	assert.Equal(t, "fs.write_file", write["toolName"])
+	assert.Equal(t, "fs__write_file", write["toolName"])
 	assert.Contains(t, write["message"], "Access denied")
 	assert.NoFileExists(t, filepath.Join(outside, "escape.txt"))
 }

@@ -13,6 +13,7 @@ import (
 // handle serves tools/call for every offered tool: run_code and the proxied
 // tools alike go through the session's pipeline.
 func (s *Server) handle(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ctx = withDownstream(ctx, req.Session) // where the upstreams' requests during the call go
 	if req.Params.RequestState != "" {
 		// The client is back with answers to the approval questions of a
 		// suspended call.

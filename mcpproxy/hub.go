@@ -20,6 +20,7 @@ const version = "0.1.0"
 type Hub struct {
 	opts      Options
 	upstreams map[string]*upstream
+	hosts     downstreams // where upstreams' requests are passed on to
 
 	mu        sync.Mutex
 	listeners map[int]func()
@@ -54,14 +55,15 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 	}
 	names := slices.Sorted(maps.Keys(servers)) // sorted: the first bad name reported is always the same one
 	for _, name := range names {
-		// Config.Validate checks names too; a Hub built from specs
-		// written in code gets the same rule here.
-		if err := codemode.CheckServerName(name); err != nil {
-			return nil, nil, fmt.Errorf("mcpproxy: servers.%s: %w", name, err)
+		if err := checkServerName(name); err != nil {
+			return nil, nil, err
 		}
 	}
 	for _, name := range names {
-		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed)
+		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed, forwarders{
+			sampling:    h.forwardSampling(name),
+			elicitation: h.forwardElicitation(name),
+		})
 	}
 
 	report := &Report{}
@@ -100,6 +102,17 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 	return h, report, nil
 }
 
+// checkServerName rejects server names that would make "server__tool"
+// ambiguous or unusable as a tool name. The config loader checks this too,
+// with the line; repeating it here keeps a Hub built from hand-written
+// specs honest.
+func checkServerName(name string) error {
+	if err := codemode.ValidateServerName(name); err != nil {
+		return fmt.Errorf("servers.%s: %w", name, err)
+	}
+	return nil
+}
+
 // Tools returns every tool of every server that is up or was up, sorted by
 // name, with the collisions resolved on the way. A crashed server's tools
 // stay listed: calling one restarts it.
@@ -110,11 +123,8 @@ func (h *Hub) Tools() []ProxiedTool {
 
 func (h *Hub) catalog() ([]ProxiedTool, []Collision) {
 	var all []ProxiedTool
-	for name, u := range h.upstreams {
-		tools, _ := u.snapshot()
-		for _, t := range tools {
-			all = append(all, ProxiedTool{Server: name, Tool: t})
-		}
+	for _, u := range h.upstreams {
+		all = append(all, u.listed()...)
 	}
 	return assignNames(all)
 }
@@ -128,12 +138,14 @@ func (h *Hub) Call(ctx context.Context, server, tool string, args json.RawMessag
 	if !ok {
 		return nil, fmt.Errorf("no server named %q", server)
 	}
+	leave := h.hosts.enter(ctx)
+	defer leave()
 	return u.call(ctx, tool, args)
 }
 
-// OnChange registers f to be called whenever a server's tool list may have
-// changed: after a tools/list_changed notification or a restart that found
-// different tools. f is called on the goroutine that noticed the change,
+// OnChange registers f to be called whenever a server's tools, resources
+// or prompts may have changed: after a list_changed notification or a
+// restart that found different ones. f is called on the goroutine that noticed the change,
 // so it must return quickly; it reads the new list with Tools. The returned
 // function unregisters f.
 func (h *Hub) OnChange(f func()) (remove func()) {

@@ -58,7 +58,7 @@ func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
 func TestHubListsAndCallsStdioServerTools(t *testing.T) {
 	h, report := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.False(t, report.Failed())
-	assert.Equal(t, []string{"echo.append", "echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, toolNames(h.Tools()))
+	assert.Equal(t, []string{"echo__append", "echo__crash", "echo__echo", "echo__fail", "echo__info", "echo__prose", "echo__set_bonus", "echo__sleep"}, toolNames(h.Tools()))
 
 	res, err := h.Call(t.Context(), "echo", "echo", json.RawMessage(`{"text":"hi"}`))
 	require.NoError(t, err)
@@ -116,14 +116,15 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 	assert.Contains(t, stderr.String(), "[quits] echoserver: refusing to start", "stderr is forwarded with the server's name")
 
 	for _, name := range toolNames(h.Tools()) {
-		assert.True(t, strings.HasPrefix(name, "good."), name)
+		assert.True(t, strings.HasPrefix(name, "good__"), name)
 	}
 	_, err = h.Call(t.Context(), "good", "echo", json.RawMessage(`{"text":"still here"}`))
 	require.NoError(t, err)
 }
 
 func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
-	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{RestartBackoff: 300 * time.Millisecond})
+	var stderr strings.Builder
+	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{RestartBackoff: 300 * time.Millisecond, Stderr: &syncWriter{w: &stderr}})
 	pid := func() float64 {
 		res, err := h.Call(t.Context(), "echo", "info", nil)
 		require.NoError(t, err)
@@ -147,14 +148,18 @@ func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
 	require.Error(t, err)
 	require.Eventually(t, func() bool {
 		_, err := h.Call(t.Context(), "echo", "info", nil)
-		return err != nil && strings.Contains(err.Error(), "next restart attempt in")
+		return err != nil && strings.Contains(err.Error(), "will be restarted in")
 	}, 2*time.Second, 10*time.Millisecond, "within the backoff the call fails fast, naming the server")
 
 	_, err = h.Call(t.Context(), "echo", "info", nil)
 	if err != nil {
-		assert.ErrorContains(t, err, `server "echo" is unavailable (stopped: exit status 3`)
-		assert.ErrorContains(t, err, "crashing as asked", "the reason carries the server's stderr")
+		// The model reads one sentence; the details are for the user.
+		assert.ErrorContains(t, err, `the MCP server "echo" is down`)
+		assert.NotContains(t, err.Error(), echoServerBin, "no command path for the model")
+		assert.NotContains(t, err.Error(), "crashing as asked", "no stderr tail for the model")
 	}
+	assert.Contains(t, stderr.String(), `coderun: server "echo" is unavailable: stopped: exit status 3`)
+	assert.Contains(t, stderr.String(), "crashing as asked", "the user sees the server's stderr")
 	require.Eventually(t, func() bool {
 		_, err := h.Call(t.Context(), "echo", "info", nil)
 		return err == nil
@@ -180,7 +185,7 @@ func TestHubFollowsToolListChanged(t *testing.T) {
 	_, err := h.Call(t.Context(), "echo", "set_bonus", json.RawMessage(`{"enabled":true}`))
 	require.NoError(t, err)
 	waitFor(t, changed)
-	assert.Contains(t, toolNames(h.Tools()), "echo.bonus")
+	assert.Contains(t, toolNames(h.Tools()), "echo__bonus")
 	res, err := h.Call(t.Context(), "echo", "bonus", json.RawMessage(`{"n":21}`))
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"doubled": float64(42)}, structured(t, res))
@@ -188,7 +193,7 @@ func TestHubFollowsToolListChanged(t *testing.T) {
 	_, err = h.Call(t.Context(), "echo", "set_bonus", json.RawMessage(`{"enabled":false}`))
 	require.NoError(t, err)
 	waitFor(t, changed)
-	assert.NotContains(t, toolNames(h.Tools()), "echo.bonus")
+	assert.NotContains(t, toolNames(h.Tools()), "echo__bonus")
 }
 
 func TestHubConnectsToStreamableHTTPWithHeaders(t *testing.T) {

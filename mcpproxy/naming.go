@@ -2,32 +2,60 @@ package mcpproxy
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Tool names on the wire and in programs are "server__tool". Every model
+// API accepts them: Claude's hosts withhold a whole connector when one
+// tool name fails ^[a-zA-Z0-9_-]{1,64}$, and OpenAI's API allows 64
+// characters at most. A dot would be more readable and is refused by both.
+const (
+	// Separator joins a server's name and its tool's name.
+	Separator = "__"
+	// MaxNameLength is the longest name a tool is offered under; longer
+	// names are shortened with a hash suffix (see assignNames).
+	MaxNameLength = 64
+)
+
+// hashSuffixLength is the number of hex digits of the hash that ends a
+// shortened name: 32 bits, so two long names that share their first 55
+// characters part with odds of about one in four billion, and a clash that
+// still happens is resolved like any other collision.
+const hashSuffixLength = 8
+
 // ProxiedTool is one upstream tool as coderun offers it.
 type ProxiedTool struct {
-	// Name is the name programs and clients call it by: "server.tool", or
-	// that with a "_N" suffix when another tool already has it.
+	// Name is the name programs and clients call it by: "server__tool",
+	// with characters outside [A-Za-z0-9_-] replaced by "_", a "_N" suffix
+	// when another tool already has the name, and shortened to
+	// MaxNameLength.
 	Name string
 	// Server is the configured server's name.
 	Server string
 	// Tool is the definition as the server lists it; Tool.Name is the name
 	// the server knows it by.
 	Tool *mcp.Tool
+	// InputSchema and OutputSchema are the tool's schemas exactly as the
+	// server sent them, properties in the server's order; nil when they
+	// were not captured. Tool holds them decoded into maps, which lose the
+	// order when marshalled again.
+	InputSchema, OutputSchema json.RawMessage
 }
 
-// Collision records two upstream tools whose natural names ("server.tool")
-// are equal. Since server names cannot contain dots, that takes a server
-// listing two tools of one name; the rule does not rely on it, and would
-// equally separate server "a" with tool "b.c" from server "a.b" with tool
-// "c". The tool first in (server, tool) byte order keeps the name; the
-// other is renamed.
+// Collision records two upstream tools whose natural names
+// ("server__tool", made valid and short enough) are equal: a server
+// listing two tools of one name, two tool names that differ only in
+// characters a name cannot hold ("a.b" and "a/b"), or two long names cut to
+// the same prefix and hash. The tool first in (server, tool) byte order
+// keeps the name; the other is renamed.
 type Collision struct {
 	// Name is the contested name, kept by Kept.
 	Name string
@@ -53,8 +81,36 @@ func (c Collision) String() string {
 		c.Name, c.Kept.Tool, c.Kept.Server, c.Renamed.Tool, c.Renamed.Server, c.As)
 }
 
+// joinedName is "server__tool" with every character a name cannot hold
+// replaced by "_", before any shortening.
+func joinedName(server, tool string) string {
+	var b strings.Builder
+	b.Grow(len(server) + len(Separator) + len(tool))
+	for _, part := range []string{server, Separator, tool} {
+		for _, r := range part {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('_')
+			}
+		}
+	}
+	return b.String()
+}
+
+// fitName shortens a name longer than MaxNameLength to its first
+// characters, "_" and the first hex digits of its SHA-256, so the result
+// is deterministic and still tells which server and tool it is.
+func fitName(name string) string {
+	if len(name) <= MaxNameLength {
+		return name
+	}
+	sum := sha256.Sum256([]byte(name))
+	return name[:MaxNameLength-1-hashSuffixLength] + "_" + hex.EncodeToString(sum[:])[:hashSuffixLength]
+}
+
 // naturalName is the name a tool gets when nothing collides with it.
-func naturalName(server, tool string) string { return server + "." + tool }
+func naturalName(server, tool string) string { return fitName(joinedName(server, tool)) }
 
 // assignNames gives every tool its name. The result is sorted by name and
 // depends only on the set of tools, never on the order servers answered
@@ -63,43 +119,65 @@ func naturalName(server, tool string) string { return server + "." + tool }
 //  1. every natural name is reserved;
 //  2. among the tools sharing a natural name, the first in (server, tool)
 //     byte order keeps it;
-//  3. each other one gets the natural name with the smallest suffix "_N"
-//     (N >= 2) that is neither reserved nor already given.
+//  3. each other one gets the joined name with the smallest suffix "_N"
+//     (N >= 2), shortened like a natural name, that is neither reserved
+//     nor already given.
 //
 // Reserving every natural name first means a renamed tool never takes the
 // name another tool would have had on its own.
 func assignNames(tools []ProxiedTool) ([]ProxiedTool, []Collision) {
-	tools = slices.Clone(tools)
-	slices.SortFunc(tools, func(a, b ProxiedTool) int {
-		return cmp.Or(cmp.Compare(a.Server, b.Server), cmp.Compare(a.Tool.Name, b.Tool.Name))
-	})
-	reserved := make(map[string]bool, len(tools))
-	for _, t := range tools {
-		reserved[naturalName(t.Server, t.Tool.Name)] = true
-	}
-	given := make(map[string]ToolRef, len(tools))
-	var collisions []Collision
+	refs := make([]ToolRef, len(tools))
 	for i, t := range tools {
-		natural := naturalName(t.Server, t.Tool.Name)
+		refs[i] = ToolRef{t.Server, t.Tool.Name}
+	}
+	names, collisions := nameRefs(refs)
+	tools = slices.Clone(tools)
+	for i := range tools {
+		tools[i].Name = names[i]
+	}
+	slices.SortFunc(tools, func(a, b ProxiedTool) int { return cmp.Compare(a.Name, b.Name) })
+	return tools, collisions
+}
+
+// nameRefs names what refs point at (tools, or prompts) by the rule of
+// assignNames, returning the names in refs' order.
+func nameRefs(refs []ToolRef) ([]string, []Collision) {
+	order := make([]int, len(refs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(refs[a].Server, refs[b].Server), cmp.Compare(refs[a].Tool, refs[b].Tool))
+	})
+	reserved := make(map[string]bool, len(refs))
+	for _, r := range refs {
+		reserved[naturalName(r.Server, r.Tool)] = true
+	}
+	names := make([]string, len(refs))
+	given := make(map[string]ToolRef, len(refs))
+	var collisions []Collision
+	for _, i := range order {
+		r := refs[i]
+		natural := naturalName(r.Server, r.Tool)
 		kept, taken := given[natural]
 		if !taken {
-			tools[i].Name = natural
-			given[natural] = ToolRef{t.Server, t.Tool.Name}
+			names[i] = natural
+			given[natural] = r
 			continue
 		}
-		name := natural
+		joined := joinedName(r.Server, r.Tool)
+		var name string
 		for n := 2; ; n++ {
-			name = natural + "_" + strconv.Itoa(n)
+			name = fitName(joined + "_" + strconv.Itoa(n))
 			if _, ok := given[name]; !ok && !reserved[name] {
 				break
 			}
 		}
-		tools[i].Name = name
-		given[name] = ToolRef{t.Server, t.Tool.Name}
-		collisions = append(collisions, Collision{Name: natural, Kept: kept, Renamed: ToolRef{t.Server, t.Tool.Name}, As: name})
+		names[i] = name
+		given[name] = r
+		collisions = append(collisions, Collision{Name: natural, Kept: kept, Renamed: r, As: name})
 	}
-	slices.SortFunc(tools, func(a, b ProxiedTool) int { return cmp.Compare(a.Name, b.Name) })
-	return tools, collisions
+	return names, collisions
 }
 
 // fingerprint is a tool's definition in canonical JSON, for telling whether

@@ -25,6 +25,8 @@ func (s *Server) offer() {
 		}
 		if wt.Name == codemode.RunCodeToolName {
 			t.Description = runCodeDescription(wt.Description, s.session.SDK())
+		} else if wt.Name == codemode.DescribeToolsToolName {
+			t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true, Title: "Describe tools"}
 		} else if p, ok := upstream[wt.Name]; ok {
 			// The server's own hints and title still describe the tool
 			// it offers through coderun.

@@ -63,7 +63,7 @@ func (m *mirror) sync() (changed bool, problems []error) {
 }
 
 // proxiedFingerprint identifies what a name stands for: which server, and
-// the tool's whole definition.
+// the tool's whole definition, with its schemas' property order.
 func proxiedFingerprint(p ProxiedTool) string {
-	return p.Server + "\x00" + fingerprint(p.Tool)
+	return p.Server + "\x00" + fingerprint(p.Tool) + "\x00" + string(p.InputSchema) + "\x00" + string(p.OutputSchema)
 }

@@ -39,15 +39,15 @@ func TestRunCodeCallsUpstreamTools(t *testing.T) {
 	cs := f.connect(t, nil, nil)
 
 	res, r := runCode(t, cs, `
-const a = await tools["echo.echo"]({text: "one"});
-const [x, y] = await Promise.all([tools["echo.sleep"]({ms: 30}), tools["echo.sleep"]({ms: 30})]);
+const a = await tools["echo__echo"]({text: "one"});
+const [x, y] = await Promise.all([tools["echo__sleep"]({ms: 30}), tools["echo__sleep"]({ms: 30})]);
 let failed = "";
 try {
-  await tools["echo.fail"]({message: "boom"});
+  await tools["echo__fail"]({message: "boom"});
 } catch (e) {
   if (e instanceof ToolCallError) failed = e.toolName + ": " + e.message;
 }
-const prose = await tools["echo.prose"]({});
+const prose = await tools["echo__prose"]({});
 console.log("done");
 return {a, x, y, failed, prose};
 `)
@@ -56,7 +56,7 @@ return {a, x, y, failed, prose};
 	assert.Equal(t, map[string]any{"text": "one"}, v["a"])
 	assert.Equal(t, map[string]any{"slept": float64(30)}, v["x"])
 	assert.Equal(t, map[string]any{"slept": float64(30)}, v["y"])
-	assert.Contains(t, v["failed"], "echo.fail: ")
+	assert.Contains(t, v["failed"], "echo__fail: ")
 	assert.Contains(t, v["failed"], "boom")
 	assert.Equal(t, "this is not JSON: {oops", v["prose"], "a non-JSON text result reaches the program as a string")
 	assert.Equal(t, []string{"done"}, r.Logs)
@@ -72,7 +72,7 @@ func TestRunCodeCallingAMissingToolGetsToolCallError(t *testing.T) {
 
 	_, r := runCode(t, cs, `
 try {
-  await tools["echo.nope"]({});
+  await tools["echo__nope"]({});
   return "called";
 } catch (e) {
   return {isToolCallError: e instanceof ToolCallError, toolName: e.toolName, message: String(e.message)};
@@ -80,7 +80,7 @@ try {
 `)
 	v := value(t, r)
 	assert.Equal(t, true, v["isToolCallError"], "%v", v)
-	assert.Equal(t, "echo.nope", v["toolName"])
+	assert.Equal(t, "echo__nope", v["toolName"])
 }
 
 func TestRunCodeFailureIsRenderedAndFlagged(t *testing.T) {
@@ -104,21 +104,22 @@ func TestRunCodeSurvivesAnUpstreamCrash(t *testing.T) {
 	_, r := runCode(t, cs, `
 let crash = "";
 try {
-  await tools["echo.crash"]({});
+  await tools["echo__crash"]({});
 } catch (e) {
   crash = e.toolName + ": " + e.message;
 }
-const after = await tools["echo.info"]({});
+const after = await tools["echo__info"]({});
 return {crash, restarted: typeof after.pid === "number"};
 `)
 	v := value(t, r)
-	assert.Contains(t, v["crash"], "echo.crash: ")
+	assert.Contains(t, v["crash"], "echo__crash: ")
 	assert.Contains(t, v["crash"], `server "echo" stopped`, "the ToolCallError names the server")
+	assert.NotContains(t, v["crash"], echoServerBin, "the command path is for the log, not the model")
 	assert.Equal(t, true, v["restarted"], "the next call restarted the server")
 }
 
 func TestRunCodeSubCallAskUsesElicitation(t *testing.T) {
-	ask := codemode.Rule{Tool: "echo.echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
+	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	for _, proto := range []string{legacyProtocol, ""} {
 		t.Run("protocol "+proto, func(t *testing.T) {
 			f := newFixture(t, configFor(codemode.ModeCode, ask), map[string]codemode.ServerSpec{"echo": echoSpec()})
@@ -133,10 +134,10 @@ func TestRunCodeSubCallAskUsesElicitation(t *testing.T) {
 			}}, &mcp.ClientSessionOptions{ProtocolVersion: proto})
 
 			_, r := runCode(t, cs, `
-const first = await tools["echo.echo"]({text: "first"});
+const first = await tools["echo__echo"]({text: "first"});
 let second = "";
 try {
-  await tools["echo.echo"]({text: "second"});
+  await tools["echo__echo"]({text: "second"});
 } catch (e) {
   second = (e instanceof ToolCallError) + " " + e.message;
 }
@@ -151,12 +152,12 @@ return {first, second};
 }
 
 func TestRunCodeSubCallAskWithoutElicitationIsDenied(t *testing.T) {
-	ask := codemode.Rule{Tool: "echo.echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
+	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	f := newFixture(t, configFor(codemode.ModeCode, ask), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 	_, r := runCode(t, cs, `
 try {
-  await tools["echo.echo"]({text: "x"});
+  await tools["echo__echo"]({text: "x"});
   return "ran";
 } catch (e) {
   return e.message;
@@ -171,7 +172,7 @@ try {
 func TestSessionLogRecordsProgramsAndTheDispatchTree(t *testing.T) {
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
-	const program = `return await tools["echo.echo"]({text: "logged"});`
+	const program = `return await tools["echo__echo"]({text: "logged"});`
 	_, r := runCode(t, cs, program)
 	require.Nil(t, r.Failure)
 
@@ -181,7 +182,7 @@ func TestSessionLogRecordsProgramsAndTheDispatchTree(t *testing.T) {
 	assert.Equal(t, program, start["args"].(map[string]any)["program"])
 	dispatch := findEvent(t, events, codemode.EventCodeDispatch)
 	assert.Equal(t, start["call"], dispatch["parent"])
-	assert.Equal(t, "echo.echo", dispatch["tool"])
+	assert.Equal(t, "echo__echo", dispatch["tool"])
 	assert.Equal(t, "ok", dispatch["outcome"])
 	findEvent(t, events, codemode.EventCodeDispatchStart)
 }

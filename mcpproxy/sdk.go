@@ -21,6 +21,7 @@ func (h *Hub) SDK(cfg *codemode.Config) (string, []error) {
 	sdk := codemode.GenerateSDK(visible, codemode.SDKOptions{
 		MaxParallelSubCalls: cfg.MaxParallelSubCalls,
 		Budgets:             cfg.Budgets,
+		Form:                cfg.SDK,
 	})
 	return sdk, problems
 }

@@ -65,10 +65,17 @@ type Server struct {
 	nextID   atomic.Uint64
 	unwatch  func()
 
+	// bg runs the hosts' roots lookups, which must not run on the
+	// session's own goroutine; bgCtx ends them at Close.
+	bg       sync.WaitGroup
+	bgCtx    context.Context
+	bgCancel context.CancelFunc
+
 	// offerMu serialises updates of the offered tool list; offered maps each
 	// name on the wire to the fingerprint of what was offered under it.
 	offerMu sync.Mutex
 	offered map[string]string
+	extras  offeredExtras // the upstreams' prompts and resources on offer
 }
 
 // NewServer builds the Server for cfg's mode over hub's tools. It keeps
@@ -105,6 +112,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	if s.store == nil {
 		s.store, s.ownStore = store.NewMemory(), true
 	}
+	s.bgCtx, s.bgCancel = context.WithCancel(context.Background())
 	session, err := codemode.NewSession(codemode.Options{
 		Config:   &c,
 		Registry: reg,
@@ -113,15 +121,25 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		Approver: &s.askers,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("mcpproxy: %w", err)
+		return nil, err // a *codemode.ConfigError, written for the user
 	}
 	s.session = session
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions(cfg.Mode),
 		// Declared up front: the tool list may start empty (every server
 		// failed) and fill in later, and list_changed rides on this.
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-		Logger:       opts.Log,
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:     &mcp.ToolCapabilities{ListChanged: true},
+			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
+			Resources: &mcp.ResourceCapabilities{ListChanged: true},
+		},
+		Logger: opts.Log,
+		// A host's roots are its user's grants; the upstreams get them.
+		InitializedHandler: func(_ context.Context, req *mcp.InitializedRequest) {
+			hub.HostConnected(req.Session)
+			s.syncRoots(req.Session)
+		},
+		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) { s.syncRoots(req.Session) },
 	})
 	// Follow the hub before the first sync, so no change can fall between
 	// the two; offer unconditionally, since run_code is offered even when no
@@ -130,6 +148,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	_, problems := s.mirror.sync()
 	s.warn(problems)
 	s.offer()
+	s.offerExtras()
 	return s, nil
 }
 
@@ -139,11 +158,12 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 func instructions(mode codemode.Mode) string {
 	switch mode {
 	case codemode.ModeNative:
-		return "coderun offers the tools of several MCP servers, each named server.tool."
+		return "coderun offers the tools of several MCP servers, each named server__tool."
 	default:
 		return "coderun runs TypeScript programs that call the tools of several MCP servers. " +
-			"Use run_code to make many tool calls in one step; the tools available to programs, " +
-			"with their types, are declared in run_code's description."
+			"Use run_code to make many tool calls in one step; the tools available to programs are " +
+			"in run_code's description: declared with their types, or, for many tools, listed by name, " +
+			"with describe_tools to read the declarations you need."
 	}
 }
 
@@ -166,9 +186,14 @@ func (s *Server) Serve(ctx context.Context, r io.ReadCloser, w io.Writer) error 
 
 // Handler serves clients over streamable HTTP, one MCP session per client.
 // It speaks protocol versions before 2026-07-28, whose sessions live in
-// this process.
+// this process. Its SSE streams are resumable: events are kept in memory (up
+// to go-sdk's default of 10 MiB), every stream opens with a priming event
+// carrying an event ID, and a client that lost its connection reconnects
+// with Last-Event-ID and gets what it missed, so a long run_code survives a
+// dropped connection.
 func (s *Server) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
 }
 
 // StatelessHandler serves clients over streamable HTTP without sessions:
@@ -190,6 +215,8 @@ func (s *Server) StatelessHandler() http.Handler {
 // not close the hub.
 func (s *Server) Close(ctx context.Context) error {
 	s.unwatch()
+	s.bgCancel()
+	s.bg.Wait()
 	err := s.session.Close(ctx)
 	if s.ownStore {
 		err = errors.Join(err, s.store.Close())
@@ -208,6 +235,7 @@ func (s *Server) toolsChanged() {
 		s.log.Info("mcp/tools-changed")
 		s.offer()
 	}
+	s.offerExtras() // touches only what changed
 }
 
 func (s *Server) warn(problems []error) {

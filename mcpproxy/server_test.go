@@ -105,25 +105,25 @@ func TestNativeModeProxiesUpstreamTools(t *testing.T) {
 	f := newFixture(t, configFor(codemode.ModeNative), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
-	assert.Equal(t, []string{"echo.append", "echo.crash", "echo.echo", "echo.fail", "echo.info", "echo.prose", "echo.set_bonus", "echo.sleep"}, listNames(t, cs))
-	echo := findTool(t, cs, "echo.echo")
+	assert.Equal(t, []string{"echo__append", "echo__crash", "echo__echo", "echo__fail", "echo__info", "echo__prose", "echo__set_bonus", "echo__sleep"}, listNames(t, cs))
+	echo := findTool(t, cs, "echo__echo")
 	require.NotNil(t, echo.Annotations)
 	assert.True(t, echo.Annotations.ReadOnlyHint, "the upstream's hints are kept")
 	assert.NotNil(t, echo.OutputSchema)
 
-	res := call(t, cs, "echo.echo", map[string]any{"text": "hi"})
+	res := call(t, cs, "echo__echo", map[string]any{"text": "hi"})
 	assert.False(t, res.IsError)
 	assert.Equal(t, map[string]any{"text": "hi"}, res.StructuredContent)
 
-	res = call(t, cs, "echo.fail", map[string]any{"message": "broken on purpose"})
+	res = call(t, cs, "echo__fail", map[string]any{"message": "broken on purpose"})
 	assert.True(t, res.IsError)
 	assert.Contains(t, text(res), "broken on purpose")
 
-	res = call(t, cs, "echo.prose", map[string]any{})
+	res = call(t, cs, "echo__prose", map[string]any{})
 	assert.False(t, res.IsError)
 	assert.Equal(t, "this is not JSON: {oops", text(res))
 
-	res = call(t, cs, "echo.echo", map[string]any{"text": 42})
+	res = call(t, cs, "echo__echo", map[string]any{"text": 42})
 	assert.True(t, res.IsError, "arguments are validated against the upstream's schema")
 	assert.Contains(t, text(res), "invalid arguments")
 }
@@ -135,7 +135,7 @@ func TestCodeModeOffersRunCodeWithTheSDK(t *testing.T) {
 	assert.Equal(t, []string{"run_code"}, listNames(t, cs))
 	runCode := findTool(t, cs, "run_code")
 	assert.Contains(t, runCode.Description, "Code Mode SDK")
-	assert.Contains(t, runCode.Description, `"echo.echo"`)
+	assert.Contains(t, runCode.Description, `"echo__echo"`)
 	assert.Contains(t, runCode.Description, "Return the text you send.", "tool descriptions become JSDoc")
 	sdk := f.server.Session().SDK()
 	assert.True(t, strings.HasSuffix(runCode.Description, "\n\n"+sdk), "the description ends with the SDK")
@@ -143,7 +143,7 @@ func TestCodeModeOffersRunCodeWithTheSDK(t *testing.T) {
 	assert.Empty(t, problems)
 	assert.Equal(t, sdk, hubSDK, "coderun sdk prints what the model sees")
 
-	_, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "echo.echo", Arguments: map[string]any{"text": "hi"}})
+	_, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "echo__echo", Arguments: map[string]any{"text": "hi"}})
 	assert.ErrorContains(t, err, "unknown tool", "in mode code the tools are reachable only from programs")
 }
 
@@ -152,7 +152,7 @@ func TestBothModeOffersRunCodeAndNativeTools(t *testing.T) {
 	cs := f.connect(t, nil, nil)
 	names := listNames(t, cs)
 	assert.Contains(t, names, "run_code")
-	assert.Contains(t, names, "echo.echo")
+	assert.Contains(t, names, "echo__echo")
 }
 
 func TestListChangedUpstreamRegeneratesToolsAndNotifiesClient(t *testing.T) {
@@ -172,27 +172,27 @@ func TestListChangedUpstreamRegeneratesToolsAndNotifiesClient(t *testing.T) {
 			waitFor(t, changed)
 
 			assert.NotEqual(t, sdkBefore, f.server.Session().SDK())
-			assert.Contains(t, f.server.Session().SDK(), `"echo.bonus"`)
+			assert.Contains(t, f.server.Session().SDK(), `"echo__bonus"`)
 			if mode == codemode.ModeNative {
-				assert.Contains(t, listNames(t, cs), "echo.bonus")
+				assert.Contains(t, listNames(t, cs), "echo__bonus")
 			} else {
-				assert.Contains(t, findTool(t, cs, "run_code").Description, `"echo.bonus"`)
+				assert.Contains(t, findTool(t, cs, "run_code").Description, `"echo__bonus"`)
 			}
 		})
 	}
 }
 
 func TestPolicyDenyReachesTheClientAsToolError(t *testing.T) {
-	f := newFixture(t, configFor(codemode.ModeNative, codemode.Rule{Tool: "echo.ec*", Action: codemode.ActionDeny, Reason: "echo is off limits"}),
+	f := newFixture(t, configFor(codemode.ModeNative, codemode.Rule{Tool: "echo__ec*", Action: codemode.ActionDeny, Reason: "echo is off limits"}),
 		map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
-	res := call(t, cs, "echo.echo", map[string]any{"text": "hi"})
+	res := call(t, cs, "echo__echo", map[string]any{"text": "hi"})
 	assert.True(t, res.IsError)
 	assert.Contains(t, text(res), "echo is off limits")
 }
 
 func TestAskPolicy(t *testing.T) {
-	ask := codemode.Rule{Tool: "echo.echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
+	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	answering := func(action string, asked *[]string, mu *sync.Mutex) *mcp.ClientOptions {
 		return &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			mu.Lock()
@@ -204,7 +204,7 @@ func TestAskPolicy(t *testing.T) {
 
 	t.Run("without elicitation it is denied, saying approval was required", func(t *testing.T) {
 		f := newFixture(t, configFor(codemode.ModeNative, ask), map[string]codemode.ServerSpec{"echo": echoSpec()})
-		res := call(t, f.connect(t, nil, nil), "echo.echo", map[string]any{"text": "hi"})
+		res := call(t, f.connect(t, nil, nil), "echo__echo", map[string]any{"text": "hi"})
 		assert.True(t, res.IsError)
 		assert.Contains(t, text(res), "requires approval")
 		assert.Contains(t, text(res), "echo needs a human")
@@ -220,11 +220,11 @@ func TestAskPolicy(t *testing.T) {
 			var asked []string
 			var mu sync.Mutex
 			cs := f.connect(t, answering("accept", &asked, &mu), &mcp.ClientSessionOptions{ProtocolVersion: proto})
-			res := call(t, cs, "echo.echo", map[string]any{"text": "approved"})
+			res := call(t, cs, "echo__echo", map[string]any{"text": "approved"})
 			require.False(t, res.IsError, text(res))
 			assert.Equal(t, map[string]any{"text": "approved"}, res.StructuredContent)
 			require.Len(t, asked, 1)
-			assert.Contains(t, asked[0], `"echo.echo"`)
+			assert.Contains(t, asked[0], `"echo__echo"`)
 			assert.Contains(t, asked[0], "echo needs a human")
 			assert.Contains(t, asked[0], `{"text":"approved"}`)
 		})
@@ -233,7 +233,7 @@ func TestAskPolicy(t *testing.T) {
 			var asked []string
 			var mu sync.Mutex
 			cs := f.connect(t, answering("decline", &asked, &mu), &mcp.ClientSessionOptions{ProtocolVersion: proto})
-			res := call(t, cs, "echo.echo", map[string]any{"text": "nope"})
+			res := call(t, cs, "echo__echo", map[string]any{"text": "nope"})
 			assert.True(t, res.IsError)
 			assert.Contains(t, text(res), "refused")
 		})

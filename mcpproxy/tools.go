@@ -1,6 +1,7 @@
 package mcpproxy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -28,14 +29,20 @@ func ConcurrencyOf(t *mcp.Tool) codemode.Concurrency {
 // CodemodeTool returns p as a pipeline tool whose Execute calls the upstream
 // server through h.
 func (h *Hub) CodemodeTool(p ProxiedTool) (codemode.Tool, error) {
-	in, err := schemaJSON(p.Tool.InputSchema)
+	in, err := p.InputSchema, error(nil)
+	if in == nil {
+		in, err = schemaJSON(p.Tool.InputSchema)
+	}
 	if err != nil {
 		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: input schema: %w", p.Tool.Name, p.Server, err)
 	}
 	if in, err = objectInputSchema(in); err != nil {
 		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: input schema: %w", p.Tool.Name, p.Server, err)
 	}
-	out, err := schemaJSON(p.Tool.OutputSchema)
+	out := p.OutputSchema
+	if out == nil {
+		out, err = schemaJSON(p.Tool.OutputSchema)
+	}
 	if err != nil {
 		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: output schema: %w", p.Tool.Name, p.Server, err)
 	}
@@ -46,6 +53,7 @@ func (h *Hub) CodemodeTool(p ProxiedTool) (codemode.Tool, error) {
 		InputSchema:  in,
 		OutputSchema: out,
 		Concurrency:  ConcurrencyOf(p.Tool),
+		Group:        p.Server,
 		Execute: func(ctx context.Context, call *codemode.Call) (*codemode.Output, error) {
 			res, err := h.Call(ctx, server, name, call.Args)
 			if err != nil {
@@ -70,8 +78,12 @@ func objectInputSchema(schema json.RawMessage) (json.RawMessage, error) {
 	}
 	switch typ, ok := m["type"]; {
 	case !ok:
-		m["type"] = "object"
-		return json.Marshal(m)
+		// Added in front by hand, so the properties keep their order.
+		rest := bytes.TrimSpace(schema)[1:]
+		if len(m) > 0 {
+			return append([]byte(`{"type":"object",`), rest...), nil
+		}
+		return objectSchema, nil
 	case typ != "object":
 		return nil, fmt.Errorf(`type is %v; tool arguments must be an object ("type": "object")`, typ)
 	}

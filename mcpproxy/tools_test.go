@@ -29,6 +29,14 @@ func TestObjectInputSchema(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"object","properties":{"a":{"type":"string"}}}`, string(got), "a missing type means object")
 
+	got, err = objectInputSchema(json.RawMessage(` {"properties":{"z":{},"a":{}}}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"type":"object","properties":{"z":{},"a":{}}}`, string(got), "the type is added without reordering the properties")
+
+	got, err = objectInputSchema(json.RawMessage(`{}`))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"type":"object"}`, string(got))
+
 	_, err = objectInputSchema(json.RawMessage(`{"type":"string"}`))
 	assert.ErrorContains(t, err, "must be an object")
 }

@@ -26,6 +26,7 @@ type link struct {
 	transport mcp.Transport
 	cmd       *exec.Cmd   // nil for HTTP servers
 	stderr    *stderrTail // nil for HTTP servers
+	raw       *rawTools   // the tools/list results as sent
 }
 
 // describe names how a server is reached, for reports: the command line or
@@ -56,9 +57,10 @@ func newLink(name string, spec codemode.ServerSpec, opts Options) (*link, error)
 	if err := checkSpec(spec); err != nil {
 		return nil, err
 	}
+	raw := newRawTools()
 	if spec.URL != "" {
-		client := &http.Client{Transport: headerTransport{headers: spec.Headers, base: http.DefaultTransport}}
-		return &link{transport: &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client}}, nil
+		client := &http.Client{Transport: headerTransport{headers: spec.Headers, base: rawRoundTripper{base: http.DefaultTransport, raw: raw}}}
+		return &link{transport: &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client}, raw: raw}, nil
 	}
 	cmd := exec.Command(spec.Command, spec.Args...)
 	cmd.Dir = spec.Cwd
@@ -66,9 +68,10 @@ func newLink(name string, spec codemode.ServerSpec, opts Options) (*link, error)
 	tail := newStderrTail(name, opts.Stderr)
 	cmd.Stderr = tail
 	return &link{
-		transport: &mcp.CommandTransport{Command: cmd, TerminateDuration: stdioTerminateGrace},
+		transport: &rawTransport{Transport: &mcp.CommandTransport{Command: cmd, TerminateDuration: stdioTerminateGrace}, raw: raw},
 		cmd:       cmd,
 		stderr:    tail,
+		raw:       raw,
 	}, nil
 }
 

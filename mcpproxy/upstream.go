@@ -38,21 +38,37 @@ type upstream struct {
 	sess     *mcp.ClientSession
 	link     *link // how sess was reached; explains its end
 	tools    []*mcp.Tool
-	down     error         // why there is no session; nil while one is live
-	failures int           // consecutive failed dials and lost sessions
-	retryAt  time.Time     // no dial before this instant
-	dialing  chan struct{} // non-nil while a dial is in flight; closed when it ends
+	raw      map[string]rawSchemas // tools' schemas as sent, by tool name
+	extras   extras                // resources, templates and prompts
+	down     error                 // why there is no session; nil while one is live
+	failures int                   // consecutive failed dials and lost sessions
+	retryAt  time.Time             // no dial before this instant
+	dialing  chan struct{}         // non-nil while a dial is in flight; closed when it ends
 	closed   bool
 }
 
-func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func()) *upstream {
+// forwarders pass an upstream's requests on to the host (see forward.go).
+type forwarders struct {
+	sampling    func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
+	elicitation func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+}
+
+func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func(), fw forwarders) *upstream {
 	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
-		ToolListChangedHandler: u.onToolListChanged,
-		// No roots: coderun does not speak for a workspace, and advertising
-		// roots would invite servers to ask for them.
-		Capabilities: &mcp.ClientCapabilities{},
+		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { u.onListChanged(req.Session) },
+		ResourceListChangedHandler: func(_ context.Context, req *mcp.ResourceListChangedRequest) {
+			u.onListChanged(req.Session)
+		},
+		PromptListChangedHandler: func(_ context.Context, req *mcp.PromptListChangedRequest) { u.onListChanged(req.Session) },
+		// The host's roots, sampling and elicitation, passed on: the
+		// handlers declare sampling and elicitation, and roots are
+		// declared here, with the list the Hub keeps in step with the
+		// host's (empty until a host that has roots connects).
+		CreateMessageHandler: fw.sampling,
+		ElicitationHandler:   fw.elicitation,
+		Capabilities:         &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
 	})
 	return u
 }
@@ -77,6 +93,28 @@ func (u *upstream) snapshot() ([]*mcp.Tool, error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.tools, u.down
+}
+
+// listed returns the server's tools as last listed, as ProxiedTools still
+// to be named.
+func (u *upstream) listed() []ProxiedTool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := make([]ProxiedTool, len(u.tools))
+	for i, t := range u.tools {
+		raw := u.raw[t.Name]
+		out[i] = ProxiedTool{Server: u.name, Tool: t, InputSchema: raw.input, OutputSchema: raw.output}
+	}
+	return out
+}
+
+// rawByName picks the recorded schemas of the tools just listed.
+func rawByName(raw *rawTools, tools []*mcp.Tool) map[string]rawSchemas {
+	out := make(map[string]rawSchemas, len(tools))
+	for _, t := range tools {
+		out[t.Name] = raw.schemasOf(t)
+	}
+	return out
 }
 
 // session returns the live session, dialling one if there is none and the
@@ -104,9 +142,10 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 			continue
 		}
 		if wait := time.Until(u.retryAt); wait > 0 {
-			err := fmt.Errorf("server %q is unavailable (%v); next restart attempt in %v", u.name, u.down, wait.Round(time.Millisecond))
+			down := u.down
 			u.mu.Unlock()
-			return nil, err
+			return nil, u.unavailable(fmt.Sprintf("the MCP server %q is down after failing repeatedly and will be restarted in %v; try again then, and if it keeps failing %s",
+				u.name, wait.Round(time.Millisecond), u.seeLog()), down)
 		}
 		done := make(chan struct{})
 		u.dialing = done
@@ -121,10 +160,26 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		close(done)
 		if err != nil {
 			u.mu.Unlock()
-			return nil, fmt.Errorf("server %q is unavailable: %w", u.name, err)
+			return nil, u.unavailable(fmt.Sprintf("the MCP server %q could not be restarted; %s", u.name, u.seeLog()), err)
 		}
 		// Loop: the new session is in u.sess (or was lost already).
 	}
+}
+
+// unavailable reports a server the call cannot reach. The model reads
+// message, one sentence naming the server and what to do; the cause, with
+// the command line, exit status and stderr tail that would only confuse
+// the model, goes to the session log and to stderr, where the user looks.
+func (u *upstream) unavailable(message string, cause error) error {
+	u.opts.Log.Warn("mcp/upstream-unavailable", "server", u.name, "reason", cause.Error())
+	fmt.Fprintf(u.opts.Stderr, "coderun: server %q is unavailable: %v\n", u.name, cause)
+	return errors.New(message)
+}
+
+// seeLog is what a message tells the model to do about a server that keeps
+// failing.
+func (u *upstream) seeLog() string {
+	return fmt.Sprintf("tell the user that coderun's log and stderr say why server %q fails", u.name)
 }
 
 // dial connects, lists the tools and installs the new session, giving up
@@ -148,6 +203,7 @@ func (u *upstream) dial(ctx context.Context) error {
 		_ = cs.Close()
 		return u.fail(fmt.Errorf("listing tools: %s", l.failureReason(timeoutCause(ctx, err))))
 	}
+	ex := u.listExtras(ctx, cs)
 
 	u.mu.Lock()
 	if u.closed {
@@ -155,8 +211,8 @@ func (u *upstream) dial(ctx context.Context) error {
 		_ = cs.Close()
 		return fmt.Errorf("server %q: closed", u.name)
 	}
-	changed := !sameTools(u.tools, tools)
-	u.sess, u.link, u.tools, u.down = cs, l, tools, nil
+	changed := !sameTools(u.tools, tools) || ex.fingerprint() != u.extras.fingerprint()
+	u.sess, u.link, u.tools, u.raw, u.extras, u.down = cs, l, tools, rawByName(l.raw, tools), ex, nil
 	u.workers.Add(1)
 	u.mu.Unlock()
 
@@ -216,11 +272,11 @@ func (u *upstream) ended(cs *mcp.ClientSession) string {
 	return reason
 }
 
-// onToolListChanged follows notifications/tools/list_changed. The refresh
-// runs on its own goroutine: listing tools from inside the SDK's
-// notification handler would wait on the very connection that delivers it.
-func (u *upstream) onToolListChanged(_ context.Context, req *mcp.ToolListChangedRequest) {
-	cs := req.Session
+// onListChanged follows notifications/tools/list_changed, and those of
+// resources and prompts. The refresh runs on its own goroutine: listing
+// from inside the SDK's notification handler would wait on the very
+// connection that delivers it.
+func (u *upstream) onListChanged(cs *mcp.ClientSession) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.closed || u.sess != cs {
@@ -230,7 +286,7 @@ func (u *upstream) onToolListChanged(_ context.Context, req *mcp.ToolListChanged
 	go u.refresh(cs)
 }
 
-// refresh re-lists cs's tools and reports a change.
+// refresh re-lists cs's tools, resources and prompts and reports a change.
 func (u *upstream) refresh(cs *mcp.ClientSession) {
 	defer u.workers.Done()
 	u.refreshing.Lock()
@@ -242,13 +298,14 @@ func (u *upstream) refresh(cs *mcp.ClientSession) {
 		u.opts.Log.Warn("mcp/upstream-refresh-failed", "server", u.name, "error", err.Error())
 		return
 	}
+	ex := u.listExtras(ctx, cs)
 	u.mu.Lock()
 	if u.sess != cs {
 		u.mu.Unlock()
 		return
 	}
-	changed := !sameTools(u.tools, tools)
-	u.tools = tools
+	changed := !sameTools(u.tools, tools) || ex.fingerprint() != u.extras.fingerprint()
+	u.tools, u.raw, u.extras = tools, rawByName(u.link.raw, tools), ex
 	u.mu.Unlock()
 	u.opts.Log.Info("mcp/upstream-tools-changed", "server", u.name, "tools", len(tools), "changed", changed)
 	if changed {

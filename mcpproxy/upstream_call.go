@@ -13,7 +13,7 @@ import (
 // call runs one tools/call on the server, restarting it first if it is down
 // and the backoff allows. Every error names the server, because it reaches
 // the model as a ToolCallError message and "which server broke" is what it
-// needs to decide what to do next.
+// needs to decide what to do next; the details of a crash go to the log.
 func (u *upstream) call(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	cs, err := u.session(ctx)
 	if err != nil {
@@ -43,7 +43,8 @@ func (u *upstream) call(ctx context.Context, tool string, args json.RawMessage) 
 		if reason == "" {
 			reason = err.Error()
 		}
-		return nil, fmt.Errorf("server %q stopped during tool %q: %s; it will be restarted on the next call", u.name, tool, reason)
+		return nil, u.unavailable(fmt.Sprintf("the MCP server %q stopped while running tool %q; call again to restart it, and if it keeps failing %s",
+			u.name, tool, u.seeLog()), fmt.Errorf("stopped during tool %q: %s", tool, reason))
 	default:
 		return nil, fmt.Errorf("server %q: tool %q: %w", u.name, tool, err)
 	}

@@ -29,8 +29,11 @@ const shutdownGrace = 5 * time.Second
 // runMCP implements `coderun mcp`: an MCP server on stdio (the default) or
 // streamable HTTP (--http) offering the configured mode's tools over the
 // config's upstream servers. It returns the exit status: 0 after the
-// client disconnects or a signal, 1 when serving fails, 2 for a usage or
-// config error.
+// client disconnects or a signal, 1 when serving fails or every configured
+// server failed to start (unless --keep-going), 2 for a usage or config
+// error. Failing fast when nothing works is what hosts expect: they show
+// the exit and stderr to the user, where serving no tools looks like a
+// server that works.
 func runMCP(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	start := addStartFlags(fs)
@@ -38,6 +41,7 @@ func runMCP(c *command, args []string, std stdio) int {
 	stateless := fs.Bool("stateless", false, "with --http: serve without sessions (protocol 2026-07-28), so replicas sharing state.store and the StateKey can serve any request")
 	logPath := fs.String("log", "", "append the session log (JSONL) to `FILE`; - for stderr")
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
+	keepGoing := fs.Bool("keep-going", false, "serve even when every configured server failed to start (the tool list fills in as servers come back)")
 	cache := addCacheFlags(fs)
 	if status, stop := parseFlags(c, fs, args, std); stop {
 		return status
@@ -96,6 +100,10 @@ func runMCP(c *command, args []string, std stdio) int {
 		return 2
 	}
 	defer closeHub(up.hub, std.err)
+	if allFailed(up.report) && !*keepGoing {
+		fmt.Fprintf(std.err, "coderun mcp: every server in %s failed to start (see above); fix them, or pass --keep-going to serve anyway\n", start.config)
+		return 1
+	}
 	srv, err := mcpproxy.NewServer(up.cfg, up.hub, opts)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
@@ -119,6 +127,16 @@ func runMCP(c *command, args []string, std stdio) int {
 		return 1
 	}
 	return 0
+}
+
+// allFailed reports whether servers were configured and none started.
+func allFailed(r *mcpproxy.Report) bool {
+	for _, s := range r.Servers {
+		if s.Err == nil {
+			return false
+		}
+	}
+	return len(r.Servers) > 0
 }
 
 // serveHTTP serves srv on addr until ctx is cancelled. It prints the URL to

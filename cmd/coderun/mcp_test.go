@@ -66,6 +66,7 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("streamable HTTP", func(t *testing.T) { testHTTPSession(t, b) })
 	t.Run("malformed config names the key and the problem", func(t *testing.T) { testMalformedConfig(t, b) })
 	t.Run("unknown upstream command is reported and the rest is served", func(t *testing.T) { testUnknownUpstream(t, b) })
+	t.Run("every server failing exits 1 unless --keep-going", func(t *testing.T) { testAllServersFail(t, b) })
 	t.Run("sdk prints the SDK", func(t *testing.T) { testSDKCommand(t, b) })
 	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
 }
@@ -91,12 +92,12 @@ func testStdioSession(t *testing.T, b binaries) {
 	tools := listTools(t, ctx, cs)
 	require.Contains(t, tools, "run_code")
 	assert.Contains(t, tools["run_code"].Description, "Code Mode SDK")
-	assert.Contains(t, tools["run_code"].Description, `"echo.echo"(args: {`)
-	assert.Contains(t, tools, "echo.echo")
+	assert.Contains(t, tools["run_code"].Description, `"echo__echo"(args: {`)
+	assert.Contains(t, tools, "echo__echo")
 
 	// A native call, then a list_changed round: the upstream adds a tool,
 	// the client is told, and the SDK in run_code's description has it.
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo.set_bonus", Arguments: map[string]any{"enabled": true}})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo__set_bonus", Arguments: map[string]any{"enabled": true}})
 	require.NoError(t, err)
 	require.False(t, res.IsError)
 	select {
@@ -105,12 +106,12 @@ func testStdioSession(t *testing.T, b binaries) {
 		t.Fatal("no notifications/tools/list_changed after the upstream's tool list changed")
 	}
 	tools = listTools(t, ctx, cs)
-	assert.Contains(t, tools, "echo.bonus")
-	assert.Contains(t, tools["run_code"].Description, `"echo.bonus"`)
+	assert.Contains(t, tools, "echo__bonus")
+	assert.Contains(t, tools["run_code"].Description, `"echo__bonus"`)
 
 	// tools/call run_code: text rendering plus the Result as structured
 	// content.
-	const program = `const r = await tools["echo.bonus"]({n: 21}); console.log("doubled"); return r.doubled;`
+	const program = `const r = await tools["echo__bonus"]({n: 21}); console.log("doubled"); return r.doubled;`
 	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{"program": program, "description": "double 21"}})
 	require.NoError(t, err)
 	result := decodeResult(t, res)
@@ -137,7 +138,7 @@ func testStdioSession(t *testing.T, b binaries) {
 	require.NotEmpty(t, runCallID)
 	var dispatched bool
 	for _, e := range events {
-		if e["msg"] == "tool/code-dispatch" && e["parent"] == runCallID && e["tool"] == "echo.bonus" {
+		if e["msg"] == "tool/code-dispatch" && e["parent"] == runCallID && e["tool"] == "echo__bonus" {
 			dispatched = true
 		}
 	}
@@ -169,11 +170,11 @@ func testHTTPSession(t *testing.T, b binaries) {
 	defer cs.Close()
 	tools := listTools(t, ctx, cs)
 	assert.Contains(t, tools, "run_code")
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo.echo", Arguments: map[string]any{"text": "over http"}})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo__echo", Arguments: map[string]any{"text": "over http"}})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"text": "over http"}, res.StructuredContent)
 	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{
-		"program": `return (await tools["echo.echo"]({text: "from a program"})).text;`, "description": "echo",
+		"program": `return (await tools["echo__echo"]({text: "from a program"})).text;`, "description": "echo",
 	}})
 	require.NoError(t, err)
 	assert.JSONEq(t, `"from a program"`, string(decodeResult(t, res).Value))
@@ -217,30 +218,51 @@ func testUnknownUpstream(t *testing.T, b binaries) {
 	require.NoError(t, err, "one failing server does not stop the session")
 	defer cs.Close()
 	tools := listTools(t, ctx, cs)
-	assert.Contains(t, tools, "echo.echo")
+	assert.Contains(t, tools, "echo__echo")
 	require.NoError(t, cs.Close())
 	assert.Contains(t, stderr.String(), `server "ghost" failed to start`)
 	assert.Contains(t, stderr.String(), "coderun-no-such-server")
 	assert.Contains(t, stderr.String(), "executable file not found")
 }
 
+func testAllServersFail(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "ghosts.yml", "mode: code\nservers:\n  ghost: { command: coderun-no-such-server }\n")
+	out, code := runCommand(t, b, "mcp", "--config", cfg)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, `server "ghost" failed to start`)
+	assert.Contains(t, out, "every server in "+cfg+" failed to start")
+	assert.Contains(t, out, "--keep-going")
+
+	// With --keep-going it serves: run_code, with no tools yet.
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg, "--keep-going")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err, "--keep-going serves")
+	defer cs.Close()
+	tools := listTools(t, ctx, cs)
+	assert.Len(t, tools, 1)
+	assert.Contains(t, tools, "run_code")
+}
+
 func testSDKCommand(t *testing.T, b binaries) {
 	cfg := b.writeConfig(t, "sdk.yml", b.config("code"))
 	out, code := runCommand(t, b, "sdk", "--config", cfg)
 	assert.Equal(t, 0, code, out)
-	assert.Contains(t, out, "declare const tools: {")
-	assert.Contains(t, out, `"echo.echo"(args: {`)
-	assert.Contains(t, out, "Parallel-safe")
+	assert.Contains(t, out, "declare const tools: Tools;")
+	assert.Contains(t, out, `"echo__echo"(args: {`)
+	assert.Contains(t, out, "@parallelSafe")
 }
 
 func testToolsCommand(t *testing.T, b binaries) {
-	cfg := b.writeConfig(t, "tools.yml", b.config("code")+"tools:\n  exclude: [\"echo.crash\"]\n")
+	cfg := b.writeConfig(t, "tools.yml", b.config("code")+"tools:\n  exclude: [\"echo__crash\"]\n")
 	out, code := runCommand(t, b, "tools", "--config", cfg)
 	assert.Equal(t, 0, code, out)
 	assert.Regexp(t, `echo \(.*echoserver\): 8 tools`, out)
-	assert.Regexp(t, `echo\.echo\s+parallel-safe`, out)
-	assert.Regexp(t, `echo\.set_bonus\s+exclusive`, out)
-	assert.Regexp(t, `echo\.crash\s+exclusive\s+\(hidden by the tools filter\)`, out)
+	assert.Regexp(t, `echo__echo\s+parallel-safe`, out)
+	assert.Regexp(t, `echo__set_bonus\s+exclusive`, out)
+	assert.Regexp(t, `echo__crash\s+exclusive\s+\(hidden by the tools filter\)`, out)
 }
 
 // runCommand runs coderun with args and returns its combined output and

@@ -55,8 +55,8 @@ func runTools(c *command, args []string, std stdio) int {
 // writeToolList writes one block per server, in name order:
 //
 //	fs (npx -y @modelcontextprotocol/server-filesystem /srv): 2 tools
-//	  fs.read_text_file  parallel-safe
-//	  fs.write_file      exclusive
+//	  fs__read_text_file  parallel-safe
+//	  fs__write_file      exclusive
 //	tracker (http://127.0.0.1:8931/mcp): failed to start: …
 func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, tools []mcpproxy.ProxiedTool) error {
 	byServer := make(map[string][]mcpproxy.ProxiedTool)
@@ -75,7 +75,7 @@ func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, t
 			if !cfg.Tools.Visible(t.Name) {
 				note = "hidden by the tools filter"
 			}
-			if t.Name != t.Server+"."+t.Tool.Name {
+			if t.Name != t.Server+mcpproxy.Separator+t.Tool.Name {
 				note = joinNotes(note, fmt.Sprintf("renamed: the server calls it %q", t.Tool.Name))
 			}
 			if note != "" {

@@ -12,16 +12,20 @@
 //	crash       exits the process without answering
 //	set_bonus   adds or removes the tool "bonus", which sends list_changed
 //	bonus       present only after set_bonus {enabled: true}
+//	ordered     with -ordered only: a schema whose properties are not in
+//	            byte order, to show the proxy keeps the server's order
 //
 // Flags:
 //
 //	-http ADDR        serve streamable HTTP on ADDR instead of stdio
 //	-require-header K=V  with -http, reject requests lacking header K: V
 //	-exit-at-start N  print a reason to stderr and exit with status N
+//	-ordered          also offer the tool "ordered"
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,6 +43,7 @@ func main() {
 	httpAddr := flag.String("http", "", "serve streamable HTTP on this address; print the bound address on stdout")
 	requireHeader := flag.String("require-header", "", "with -http: reject requests without this header, as Name=Value")
 	exitAtStart := flag.Int("exit-at-start", 0, "exit immediately with this status after printing a reason on stderr")
+	ordered := flag.Bool("ordered", false, "also offer the tool \"ordered\"")
 	flag.Parse()
 
 	if *exitAtStart != 0 {
@@ -47,6 +52,9 @@ func main() {
 	}
 
 	server := newServer()
+	if *ordered {
+		server.AddTool(&mcp.Tool{Name: "ordered", Description: "Takes properties listed out of byte order.", InputSchema: orderedSchema}, orderedTool)
+	}
 	if *httpAddr != "" {
 		if err := serveHTTP(server, *httpAddr, *requireHeader); err != nil {
 			log.Fatal(err)
@@ -105,6 +113,15 @@ func appendLine(_ context.Context, _ *mcp.CallToolRequest, in appendIn) (*mcp.Ca
 		return nil, appendOut{}, err
 	}
 	return nil, appendOut{Lines: strings.Count(string(data), "\n")}, nil
+}
+
+// orderedSchema lists its properties in an order no map would keep.
+var orderedSchema = json.RawMessage(`{"type":"object","properties":{` +
+	`"zeta":{"type":"string"},"alpha":{"type":"number"},"mid":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}]}},` +
+	`"required":["zeta"]}`)
+
+func orderedTool(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ordered"}}}, nil
 }
 
 type echoIn struct {

@@ -1,0 +1,89 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The session log tells a run_code call whose program failed from one that
+// succeeded, with the failure's kind; a denied run_code is denied.
+func TestLogTellsRunCodeOutcomes(t *testing.T) {
+	cfg := codeConfig()
+	cfg.Policy.Rules = []Rule{{Tool: RunCodeToolName, Action: ActionDeny, Reason: "no programs on Fridays"}}
+	denying, denyLog := newTestSession(t, Options{Config: cfg})
+	_, err := runCode(t, denying, `return 1`)
+	require.Error(t, err)
+
+	s, logs := newTestSession(t, Options{Config: codeConfig()})
+	_, err = runCode(t, s, `return 1`)
+	require.NoError(t, err)
+	_, err = runCode(t, s, `throw new Error("boom")`)
+	require.NoError(t, err, "a failed program is a result for the model")
+
+	calls := logs.named(t, EventCall)
+	require.Len(t, calls, 2)
+	assert.Equal(t, "ok", calls[0]["outcome"])
+	assert.Nil(t, calls[0]["failure"])
+	assert.Equal(t, "failed", calls[1]["outcome"])
+	assert.Equal(t, "exception", calls[1]["failure"])
+	assert.Equal(t, "execute", calls[1]["stage"])
+	assert.Contains(t, calls[1]["message"], "boom")
+
+	denied := denyLog.named(t, EventCall)
+	require.Len(t, denied, 1)
+	assert.Equal(t, "denied", denied[0]["outcome"])
+	assert.Equal(t, "policy", denied[0]["stage"])
+}
+
+// A program that returns without awaiting its calls leaves a complete
+// dispatch tree: every call it made has its start and end, and none ran to
+// completion.
+func TestLogRecordsCallsAProgramDidNotAwait(t *testing.T) {
+	block := Tool{
+		Name:        "block",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Concurrency: ParallelSafe,
+		Execute: func(ctx context.Context, _ *Call) (*Output, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, block)
+	res := requireResult(runCodeT(t, s, `for (let i = 0; i < 5; i++) tools.block({n: i}); return "left";`))
+	assert.JSONEq(t, `"left"`, string(res.Value))
+
+	// A call the runtime handed over after the run settled is logged when
+	// it arrives, so the log may complete just after run_code returns.
+	require.Eventually(t, func() bool { return len(logs.named(t, EventCodeDispatch)) == 5 }, 5*time.Second, 10*time.Millisecond,
+		"every call the program made is logged")
+	ends := dispatches(t, logs)
+	require.Len(t, ends, 5)
+	for id, ev := range ends {
+		assert.Contains(t, []any{"dropped", "cancelled"}, ev["outcome"], "call %s never finished", id)
+	}
+}
+
+// The late path itself, made certain: a call that reaches a settled
+// dispatcher is refused and logged as a dropped pair.
+func TestDispatchAfterSettleIsLoggedDropped(t *testing.T) {
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, valueTool("v", ParallelSafe, "1"))
+	d := newSubDispatcher(s, &Call{ID: "rc", Tool: RunCodeToolName}, 1)
+	d.settle()
+	_, err := d.bindings()[0].Functions["v"](context.Background(), map[string]any{"x": 1})
+	var ce *CallError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, OutcomeDropped, ce.Outcome)
+
+	starts, ends := logs.named(t, EventCodeDispatchStart), logs.named(t, EventCodeDispatch)
+	require.Len(t, starts, 1)
+	require.Len(t, ends, 1)
+	assert.Equal(t, "rc", ends[0]["parent"])
+	assert.Equal(t, "v", ends[0]["tool"])
+	assert.Equal(t, "dropped", ends[0]["outcome"])
+	assert.Equal(t, map[string]any{"x": float64(1)}, starts[0]["args"])
+}

@@ -1,0 +1,192 @@
+package mcpproxy
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Besides tools, an upstream may offer resources, resource templates and
+// prompts. coderun offers them to the host as they are, under the same
+// naming as tools: a prompt is called "server__prompt", a resource's name
+// becomes "server__name". Resource URIs are the server's own, since a host
+// may understand them (file://...); when two servers offer one URI (or
+// URI template), the server first by name keeps it. Reading a resource or
+// getting a prompt goes to the server that offered it.
+
+// extras are an upstream's resources, resource templates and prompts.
+type extras struct {
+	resources []*mcp.Resource
+	templates []*mcp.ResourceTemplate
+	prompts   []*mcp.Prompt
+}
+
+// fingerprint tells whether two listings differ.
+func (e extras) fingerprint() string {
+	b, err := json.Marshal([]any{e.resources, e.templates, e.prompts})
+	if err != nil {
+		return fmt.Sprintf("unmarshalable %p", &e)
+	}
+	return string(b)
+}
+
+// listExtras lists what the server declares it offers besides tools. A
+// failure leaves that kind out, reported in the log: tools are what
+// coderun is for, and a broken resource list must not cost them.
+func (u *upstream) listExtras(ctx context.Context, cs *mcp.ClientSession) extras {
+	var e extras
+	res := cs.InitializeResult()
+	if res == nil || res.Capabilities == nil {
+		return e
+	}
+	warn := func(what string, err error) {
+		u.opts.Log.Warn("mcp/upstream-list-failed", "server", u.name, "what", what, "error", err.Error())
+	}
+	if res.Capabilities.Resources != nil {
+		var err error
+		if e.resources, err = collect(cs.Resources(ctx, nil)); err != nil {
+			warn("resources", err)
+		}
+		if e.templates, err = collect(cs.ResourceTemplates(ctx, nil)); err != nil {
+			warn("resource templates", err)
+		}
+	}
+	if res.Capabilities.Prompts != nil {
+		var err error
+		if e.prompts, err = collect(cs.Prompts(ctx, nil)); err != nil {
+			warn("prompts", err)
+		}
+	}
+	return e
+}
+
+// collect reads every page of a listing; on an error it returns nothing.
+func collect[T any](seq func(func(T, error) bool)) ([]T, error) {
+	var out []T
+	for v, err := range seq {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// listedExtras returns the server's extras as last listed.
+func (u *upstream) listedExtras() extras {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.extras
+}
+
+// ProxiedPrompt is an upstream prompt as coderun offers it.
+type ProxiedPrompt struct {
+	// Name is what the host gets it by: "server__prompt", named like tools.
+	Name string
+	// Server is the configured server's name.
+	Server string
+	// Prompt is the prompt as the server lists it.
+	Prompt *mcp.Prompt
+}
+
+// ProxiedResource is an upstream resource or resource template as coderun
+// offers it.
+type ProxiedResource struct {
+	// Server is the configured server's name.
+	Server string
+	// Resource is set for a resource, Template for a template, as the
+	// server lists them.
+	Resource *mcp.Resource
+	Template *mcp.ResourceTemplate
+}
+
+// key is the URI or URI template that identifies r on the host's side.
+func (r ProxiedResource) key() string {
+	if r.Template != nil {
+		return r.Template.URITemplate
+	}
+	return r.Resource.URI
+}
+
+// Prompts returns every server's prompts, named, sorted by name.
+func (h *Hub) Prompts() []ProxiedPrompt {
+	var all []ProxiedPrompt
+	var refs []ToolRef
+	for name, u := range h.upstreams {
+		for _, p := range u.listedExtras().prompts {
+			all = append(all, ProxiedPrompt{Server: name, Prompt: p})
+			refs = append(refs, ToolRef{name, p.Name})
+		}
+	}
+	names, _ := nameRefs(refs)
+	for i := range all {
+		all[i].Name = names[i]
+	}
+	slices.SortFunc(all, func(a, b ProxiedPrompt) int { return cmp.Compare(a.Name, b.Name) })
+	return all
+}
+
+// Resources returns every server's resources and resource templates,
+// sorted by URI (template), each URI kept by the server first by name.
+func (h *Hub) Resources() []ProxiedResource {
+	var all []ProxiedResource
+	for name, u := range h.upstreams {
+		e := u.listedExtras()
+		for _, r := range e.resources {
+			all = append(all, ProxiedResource{Server: name, Resource: r})
+		}
+		for _, t := range e.templates {
+			all = append(all, ProxiedResource{Server: name, Template: t})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b ProxiedResource) int {
+		return cmp.Or(cmp.Compare(a.key(), b.key()), cmp.Compare(a.Server, b.Server))
+	})
+	return slices.CompactFunc(all, func(a, b ProxiedResource) bool { return a.key() == b.key() })
+}
+
+// GetPrompt gets prompt name (as the server knows it) from server.
+func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcp.GetPromptResult, error) {
+	u, ok := h.upstreams[server]
+	if !ok {
+		return nil, fmt.Errorf("no server named %q", server)
+	}
+	leave := h.hosts.enter(ctx)
+	defer leave()
+	cs, err := u.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
+	defer cancel()
+	res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
+	if err != nil {
+		return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, err)
+	}
+	return res, nil
+}
+
+// ReadResource reads uri from server.
+func (h *Hub) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
+	u, ok := h.upstreams[server]
+	if !ok {
+		return nil, fmt.Errorf("no server named %q", server)
+	}
+	leave := h.hosts.enter(ctx)
+	defer leave()
+	cs, err := u.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
+	defer cancel()
+	res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, err)
+	}
+	return res, nil
+}
