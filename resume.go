@@ -47,6 +47,27 @@ func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bi
 	return r.guarded(ctx, bindings, func(rn *run) { rn.resume(st, byID) })
 }
 
+// Pending opens a suspended run's state, as Resume would, and returns the
+// calls it waits on, in the order the program made them, without running
+// anything. It refuses the same states Resume refuses, with the same
+// errors, so a host can check a state before it acts on the answers (for
+// example, before running an approved call whose result is the answer).
+func (r *Runtime) Pending(state []byte) ([]PendingCall, error) {
+	st, err := r.openState(state)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PendingCall, len(st.Parked))
+	for i, p := range st.Parked {
+		ns := ""
+		if int(p.Namespace) < len(st.Namespaces) {
+			ns = st.Namespaces[p.Namespace].Global
+		}
+		out[i] = PendingCall{ID: callID(p.ID), Namespace: ns, Function: p.Function, Args: p.Args, Reason: p.Reason}
+	}
+	return out, nil
+}
+
 // callID is the ID a PendingCall carries: the guest's call id, unique in
 // its run.
 func callID(id uint32) string { return strconv.FormatUint(uint64(id), 10) }

@@ -371,3 +371,24 @@ type panickyValue struct{}
 
 func (panickyValue) MarshalJSON() ([]byte, error) { panic("boom in MarshalJSON") }
 func (panickyValue) Error() string                { panic("boom in Error") }
+
+func TestPendingReadsAStateWithoutRunningIt(t *testing.T) {
+	var echoes atomic.Int64
+	ns := approvals(&echoes)
+	rt := durableRuntime(t, nil)
+	res, err := rt.Run(context.Background(), Request{Program: `
+		await tools.echo(0)
+		return await Promise.all([tools.ask({n: 1}), tools.ask({n: 2})])`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	pending, err := rt.Pending(s.State)
+	require.NoError(t, err)
+	assert.Equal(t, s.Pending, pending)
+	assert.Equal(t, int64(1), echoes.Load(), "nothing ran")
+
+	other := newRuntime(t, func(c *Config) { c.StateKey = bytes.Repeat([]byte{9}, 32) })
+	_, err = other.Pending(s.State)
+	assert.ErrorIs(t, err, ErrStateKey)
+	_, err = rt.Pending(s.State[:10])
+	assert.ErrorIs(t, err, ErrStateInvalid)
+}

@@ -101,6 +101,12 @@ func (s *Session) resumeDirect(ctx context.Context, env *envelope, call *Call, d
 // can go on run first, outside the program, and their results are the
 // answers the run resumes with.
 func (s *Session) resumeRun(ctx context.Context, env *envelope, call *Call, decisions map[string]Approval, started time.Time) (*Output, error) {
+	// The runtime must be able to resume the run before any approved call
+	// runs: a runtime with another StateKey or sandbox build would refuse it
+	// after the approved write had already happened.
+	if _, err := s.rt.Pending(env.Run); err != nil {
+		return nil, fmt.Errorf("codemode: resume: %w", err)
+	}
 	d, tickets := restoreDispatcher(s, call, env)
 	answers := d.replay(ctx, env, tickets, decisions)
 	res, runErr := s.rt.Resume(ctx, env.Run, answers, d.bindings())
