@@ -90,7 +90,7 @@ func timeCases() ([]Case, error) {
 		}
 		cases = append(cases, Case{
 			Name: w.name, Key: w.file, Program: string(src) + "\nreturn work();",
-			Unit: time.Millisecond, Batch: 1, Rounds: 5,
+			Unit: time.Millisecond, Batch: 1, Rounds: 7,
 		})
 	}
 	cases = append(cases,

@@ -29,10 +29,14 @@ type HostFunc func(arg any) (any, error)
 type Host map[string]HostFunc
 
 // budgets are the limits every engine runs under, coderun's DefaultConfig
-// values where the peer has a matching knob: goja has a timeout (by
-// Interrupt) and no memory limit; modernc.org/quickjs has both.
+// values where the peer has a matching knob. modernc.org/quickjs has an
+// eval timeout (time spent in JavaScript, like ComputeTime) and a memory
+// limit; goja has neither, only Interrupt, which a timer calls after
+// wallTimeout (like WallTime: many concurrent runs on few cores take far
+// longer than their CPU time).
 const (
 	computeTimeout = 10e9 // ns: DefaultConfig().ComputeTime
+	wallTimeout    = 60e9 // ns: DefaultConfig().WallTime
 	memoryLimit    = 256 << 20
 )
 

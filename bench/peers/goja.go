@@ -9,8 +9,7 @@ import (
 // gojaEngine runs every program in a fresh goja.Runtime, with a small event
 // loop: a host call returns a promise, runs its function on a goroutine and
 // resolves the promise back on the run's goroutine. An Interrupt after
-// computeTimeout stands in for coderun's ComputeTime; goja has no memory
-// limit.
+// wallTimeout stands in for coderun's WallTime; goja has no memory limit.
 type gojaEngine struct{}
 
 func (gojaEngine) Name() string { return "goja" }
@@ -19,7 +18,7 @@ func (gojaEngine) Close() {}
 
 func (gojaEngine) Run(program string, host Host) (string, error) {
 	rt := goja.New()
-	timer := time.AfterFunc(computeTimeout, func() { rt.Interrupt("timeout") })
+	timer := time.AfterFunc(wallTimeout, func() { rt.Interrupt("timeout") })
 	defer timer.Stop()
 
 	done := make(chan completion, 64)

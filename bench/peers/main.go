@@ -3,7 +3,7 @@
 // ratios (coderun over the best peer), then the memory each engine holds
 // per live run waiting on a host call. Run it from bench/peers:
 //
-//	go run .                 # about two minutes on 2 cores
+//	go run .                 # about four minutes on 2 cores
 //	go run . -mem-runs 200   # more live runs per memory measurement
 //
 // The same cases are `go test -bench` benchmarks in this directory.
@@ -89,6 +89,9 @@ func report(scale float64, memRuns int, only string) error {
 		rounds := max(1, int(float64(c.Rounds)*scale+0.5))
 		for range rounds {
 			for i, e := range engines {
+				// Garbage an engine left in the Go heap is collected
+				// now, not during the next engine's timed runs.
+				runtime.GC()
 				for range c.Batch {
 					d, err := runCase(e, c)
 					if err != nil {
