@@ -16,11 +16,20 @@ import (
 	coderun "github.com/coderun/coderun"
 )
 
-// waitingProgram builds a 1 MiB string from 16,384 pieces, drops it and
-// waits in a binding call: what a run that processed some data and now
-// waits on a slow tool holds. bench/peers runs the same program on other
-// engines.
-const waitingProgram = `function build() {
+// A waitingProgram waits in bench.wait() and then returns want.
+type waitingProgram struct{ name, program, want string }
+
+var waitingPrograms = []waitingProgram{
+	// What a run that processed some data and now waits on a slow tool
+	// holds: it built a 1 MiB string from 16,384 pieces and dropped it.
+	// bench/peers runs the same program on other engines.
+	{"built-1MiB", built1MiB, "1048576"},
+	// A run that waits at once: the floor of a waiting run's cost (issue 9
+	// reported 5,000 waiting runs in 5.9 GiB, 1.16 MiB each).
+	{"idle", "await bench.wait(); return 0;", "0"},
+}
+
+const built1MiB = `function build() {
   const parts = [];
   for (let i = 0; i < 16384; i++) parts.push("0123456789abcdef".repeat(4));
   return parts.join("");
@@ -34,7 +43,7 @@ return n;`
 // go below it.
 const waitingReserve = 4 << 30
 
-// BenchmarkWaitingRuns holds N runs of waitingProgram at once, every one
+// BenchmarkWaitingRuns holds N runs of a waitingProgram at once, every one
 // blocked in bench.wait(), and reports the growth of the process's memory
 // per waiting run: MiB/run from VmRSS, PSS-MiB/run from Pss (the snapshot
 // pages every instance maps copy-on-write count once), heap-MiB/run from
@@ -54,24 +63,31 @@ func BenchmarkWaitingRuns(b *testing.B) {
 	}
 	cfg := coderun.DefaultConfig()
 	cfg.WallTime = time.Hour
-	for _, n := range counts {
-		b.Run(fmt.Sprintf("runs=%d", n), func(b *testing.B) {
-			rt := newBenchRuntime(b, cfg)
-			var sum waitingSample
-			for range b.N {
-				s := holdWaiting(b, rt, n)
-				sum.rss += s.rss
-				sum.pss += s.pss
-				sum.heap += s.heap
-				sum.start += s.start
-			}
-			perRun := func(v int64) float64 { return float64(v) / float64(b.N) / float64(n) / (1 << 20) }
-			b.ReportMetric(perRun(sum.rss), "MiB/run")
-			b.ReportMetric(perRun(sum.pss), "PSS-MiB/run")
-			b.ReportMetric(perRun(sum.heap), "heap-MiB/run")
-			b.ReportMetric(sum.start.Seconds()/float64(b.N), "start-s")
-		})
+	for _, p := range waitingPrograms {
+		for _, n := range counts {
+			b.Run(fmt.Sprintf("%s/runs=%d", p.name, n), func(b *testing.B) {
+				benchWaiting(b, cfg, p, n)
+			})
+		}
 	}
+}
+
+// benchWaiting is one sub-benchmark of BenchmarkWaitingRuns.
+func benchWaiting(b *testing.B, cfg coderun.Config, p waitingProgram, n int) {
+	rt := newBenchRuntime(b, cfg)
+	var sum waitingSample
+	for range b.N {
+		s := holdWaiting(b, rt, p, n)
+		sum.rss += s.rss
+		sum.pss += s.pss
+		sum.heap += s.heap
+		sum.start += s.start
+	}
+	perRun := func(v int64) float64 { return float64(v) / float64(b.N) / float64(n) / (1 << 20) }
+	b.ReportMetric(perRun(sum.rss), "MiB/run")
+	b.ReportMetric(perRun(sum.pss), "PSS-MiB/run")
+	b.ReportMetric(perRun(sum.heap), "heap-MiB/run")
+	b.ReportMetric(sum.start.Seconds()/float64(b.N), "start-s")
 }
 
 // waitingSample is the growth of memory while n runs wait, and the time it
@@ -81,10 +97,10 @@ type waitingSample struct {
 	start          time.Duration
 }
 
-// holdWaiting starts n runs of waitingProgram, measures the process once
-// all of them wait in bench.wait(), then releases them and checks that
-// every one returned the string's length.
-func holdWaiting(b *testing.B, rt *coderun.Runtime, n int) waitingSample {
+// holdWaiting starts n runs of p, measures the process once all of them
+// wait in bench.wait(), then releases them and checks that every one
+// returned p.want.
+func holdWaiting(b *testing.B, rt *coderun.Runtime, p waitingProgram, n int) waitingSample {
 	arrived := make(chan struct{}, n)
 	release := make(chan struct{})
 	ns := coderun.Namespace{Global: "bench", Functions: map[string]coderun.Function{
@@ -97,10 +113,10 @@ func holdWaiting(b *testing.B, rt *coderun.Runtime, n int) waitingSample {
 			return nil, nil
 		},
 	}}
-	req := coderun.Request{Program: waitingProgram, Bindings: []coderun.Namespace{ns}}
+	req := coderun.Request{Program: p.program, Bindings: []coderun.Namespace{ns}}
 	// The first run pays one-off costs (the transform, the memory pool),
 	// which belong in the baseline.
-	warm := coderun.Request{Program: waitingProgram, Bindings: []coderun.Namespace{{Global: "bench",
+	warm := coderun.Request{Program: p.program, Bindings: []coderun.Namespace{{Global: "bench",
 		Functions: map[string]coderun.Function{"wait": func(context.Context, any) (any, error) { return nil, nil }}}}}
 	mustRun(b, rt, warm)
 
@@ -161,7 +177,7 @@ func holdWaiting(b *testing.B, rt *coderun.Runtime, n int) waitingSample {
 	after := waitingMemory(b)
 	releaseAll()
 	for res := range results {
-		if res.Failure != nil || string(res.Value) != "1048576" {
+		if res.Failure != nil || string(res.Value) != p.want {
 			b.Fatalf("a waiting run ended with %+v %s", res.Failure, res.Value)
 		}
 	}
