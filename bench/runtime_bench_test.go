@@ -24,7 +24,8 @@ import (
 // (found in the transform cache: the program is the same every time), the
 // run and the result. It reports the p50 and p99 of the per-run wall time
 // and the process's user and system CPU time per run (GC included).
-// Target: p50 ≤ 150 µs.
+// Target: p50 ≤ 30 µs on a quiet machine (issue 14; issue 2 asked for
+// 150 µs).
 func BenchmarkColdStart(b *testing.B) {
 	benchColdStart(b, func(int) string { return "return 1+1" })
 }
@@ -436,40 +437,6 @@ func watchGaps(d time.Duration) (time.Duration, int) {
 }
 
 // ---- throughput and memory ------------------------------------------------------
-
-// BenchmarkThroughput2Goroutines runs trivial programs from two goroutines
-// sharing one Runtime and reports runs per second of wall time, and the
-// process's CPU time per run.
-func BenchmarkThroughput2Goroutines(b *testing.B) {
-	rt := newBenchRuntime(b, coderun.DefaultConfig())
-	req := coderun.Request{Program: "return 1+1"}
-	mustRun(b, rt, req)
-	var next atomic.Int64
-	var failed atomic.Value
-	var wg sync.WaitGroup
-	user0, sys0 := cpuTimes()
-	b.ResetTimer()
-	for range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for next.Add(1) <= int64(b.N) {
-				res, err := rt.Run(context.Background(), req)
-				if err != nil || res.Failure != nil {
-					failed.Store(fmt.Sprintf("%v %+v", err, res.Failure))
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	b.StopTimer()
-	if f := failed.Load(); f != nil {
-		b.Fatal(f)
-	}
-	reportCPU(b, user0, sys0)
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "runs/s")
-}
 
 // BenchmarkRSSPerLiveRun parks liveRuns runs on a timer far in the future
 // and reports the growth of the process's memory per live run, after a GC
