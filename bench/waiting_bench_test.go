@@ -139,7 +139,7 @@ func holdWaiting(b *testing.B, rt *coderun.Runtime, p waitingProgram, n int) wai
 		}
 		next := min(batch, n-waiting)
 		if waiting > 0 {
-			perRun := max(1, (mustVmRSS(b)-before.rss)/int64(waiting))
+			perRun := max(1, (mustVMRSS(b)-before.rss)/int64(waiting))
 			if avail-int64(n-waiting)*perRun < waitingReserve {
 				releaseAll()
 				b.Skipf("stopped at %d of %d waiting runs: %.2f MiB per run so far, and %d more would leave MemAvailable (%.1f GiB) under the %d GiB reserve",
@@ -195,10 +195,10 @@ func waitingMemory(b *testing.B) waitingSample {
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return waitingSample{rss: mustVmRSS(b), pss: p, heap: int64(ms.HeapInuse)}
+	return waitingSample{rss: mustVMRSS(b), pss: p, heap: int64(ms.HeapInuse)}
 }
 
-func mustVmRSS(b *testing.B) int64 {
+func mustVMRSS(b *testing.B) int64 {
 	rss, err := vmRSS()
 	if err != nil {
 		b.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -155,7 +154,11 @@ func TestRequestStateFaults(t *testing.T) {
 		assert.Contains(t, text(res), want)
 	}
 	mid := len(token) / 2
-	flipped := token[:mid] + string("AB"[strings.IndexByte("AB", token[mid])+1&1]) + token[mid+1:]
+	replacement := "A"
+	if token[mid] == 'A' {
+		replacement = "B"
+	}
+	flipped := token[:mid] + replacement + token[mid+1:]
 	refused(flipped, "not valid")
 	refused(token[:len(token)-8], "not valid")
 	refused("not base64 !", "not valid")
