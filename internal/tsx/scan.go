@@ -128,7 +128,7 @@ func (s *scanner) run() []int {
 			start := s.i
 			s.skipString(c)
 			if s.lim != nil {
-				s.lim.stringLiteral(start, s.i-start, s.prevKind == tokPunct && s.prevText == "+")
+				s.lim.stringLiteral(start, s.i-start)
 			}
 			s.value()
 		case c == '`':
