@@ -92,7 +92,7 @@ type limits struct {
 	complexity int
 	stringRun  int  // bytes of string literals in the current + chain
 	afterPlus  bool // a + came last, maybe followed by "("
-	folding    int // bytes esbuild copies folding + chains
+	folding    int  // bytes esbuild copies folding + chains
 	// condColon is set when the last ":" ended a conditional's middle
 	// part, so that a "{" after it opens an object literal.
 	condColon bool
