@@ -53,6 +53,14 @@ const (
 	// maxStringFolding bounds the bytes esbuild copies folding adjacent
 	// string literals joined by +.
 	maxStringFolding = 64 << 20
+	// maxEnumInlining bounds the bytes esbuild may write inlining enum
+	// members: it computes string members at transform time (so
+	// `B = A + A, C = B + B, ...` doubles with every member: 24 of them
+	// took 2 s and 240 MB) and copies a string member's value into every
+	// place that uses it.
+	maxEnumInlining = 64 << 20
+	// maxEnumValue bounds the estimated size of one enum member's value.
+	maxEnumValue = 1 << 20
 )
 
 // LimitError reports a program that is within MaxProgramBytes but would
@@ -96,14 +104,88 @@ type limits struct {
 	// condColon is set when the last ":" ended a conditional's middle
 	// part, so that a "{" after it opens an object literal.
 	condColon bool
+	enums     enumMeasure
 	err       *LimitError
+}
+
+// enumMeasure bounds what esbuild writes for enums. A member's value is
+// no longer than its initializer's text if that refers to no other
+// member, and no longer than all initializers together if each refers to
+// at most one; an initializer that can build a string (it has + or a
+// template literal) from r >= 2 references multiplies the bound by at most
+// r, which is below 1.5^r. Every identifier in the program may be a use
+// that esbuild replaces by the value.
+type enumMeasure struct {
+	first     int  // offset of the first enum keyword, or -1
+	pending   bool // "enum Name" seen, its "{" not yet
+	level     int  // index in limits.levels of the enum body being read, or 0
+	initStart int  // offset of the current initializer's "=", or -1
+	initRefs  int  // identifiers in the current initializer
+	initGrows bool // the current initializer has + or a template literal
+	maxInit   int  // longest initializer, in bytes
+	initBytes int  // all initializers, in bytes
+	refs      int  // identifiers in initializers that can build strings
+	words     int  // identifiers in the whole program
 }
 
 // checkLimits scans src once and reports the first bound it exceeds.
 func checkLimits(src string) *LimitError {
-	s := scanner{src: src, lim: &limits{src: src, levels: []level{{maxComma: maxCommas}}}}
+	l := &limits{src: src, levels: []level{{maxComma: maxCommas}}, enums: enumMeasure{first: -1, initStart: -1}}
+	s := scanner{src: src, lim: l}
 	s.run()
-	return s.lim.err
+	l.checkEnums()
+	return l.err
+}
+
+// checkEnums applies maxEnumValue and maxEnumInlining once the whole
+// program is read.
+func (l *limits) checkEnums() {
+	e := &l.enums
+	if e.first < 0 || l.err != nil {
+		return
+	}
+	value := float64(e.maxInit)
+	if e.refs > 0 {
+		value = float64(e.initBytes)
+		for i := 0; i < e.refs && value <= maxEnumValue; i++ {
+			value *= 1.5
+		}
+	}
+	if value > maxEnumValue {
+		l.fail(e.first, "the program's enums build string members from other members so often that a value could exceed %d bytes: build such strings at run time, outside the enum", maxEnumValue)
+	} else if value*float64(e.words) > maxEnumInlining {
+		l.fail(e.first, "the program's enum members are so long, and the program uses so many names, that copying the values into every use could exceed %d bytes: use a plain object (const E = { ... } as const) for long strings", maxEnumInlining)
+	}
+}
+
+// inEnumInit reports whether the scanner is inside an enum initializer.
+func (l *limits) inEnumInit() bool {
+	return l.enums.level > 0 && l.enums.initStart >= 0 && len(l.levels) > l.enums.level
+}
+
+// endEnumInit closes the current enum initializer at byte offset at.
+func (l *limits) endEnumInit(at int) {
+	e := &l.enums
+	if e.initStart < 0 {
+		return
+	}
+	n := at - e.initStart
+	e.maxInit = max(e.maxInit, n)
+	e.initBytes += n
+	if e.initGrows && e.initRefs >= 2 {
+		// One reference only adds to the value it copies, which
+		// initBytes already bounds; r >= 2 references multiply it by at
+		// most r <= 1.5^r.
+		e.refs += e.initRefs
+	}
+	e.initStart, e.initRefs, e.initGrows = -1, 0, false
+}
+
+// template observes the start of a template literal.
+func (l *limits) template() {
+	if l.inEnumInit() {
+		l.enums.initGrows = true
+	}
 }
 
 // nesting returns the current nesting depth.
@@ -216,6 +298,7 @@ func (l *limits) stringLiteral(at, n int) {
 // records it (s.prev* still describe the token before it).
 func (l *limits) punct(s *scanner, p string) {
 	at := s.i - len(p)
+	l.enumPunct(s, p, at)
 	switch p {
 	case "+":
 		l.afterPlus = true
@@ -300,6 +383,32 @@ func (l *limits) punct(s *scanner, p string) {
 	}
 }
 
+// enumPunct follows enum bodies and their initializers.
+func (l *limits) enumPunct(s *scanner, p string, at int) {
+	e := &l.enums
+	if p == "{" && e.pending && s.prevKind == tokWord {
+		e.pending = false
+		e.level = len(l.levels) // the level open is about to push
+		return
+	}
+	e.pending = false
+	if e.level == 0 {
+		return
+	}
+	atBody := len(l.levels)-1 == e.level
+	switch {
+	case atBody && p == "=" && isAssignment(l.src, at):
+		e.initStart = at
+	case atBody && (p == "," || p == "}"):
+		l.endEnumInit(at)
+		if p == "}" {
+			e.level = 0
+		}
+	case p == "+" && l.inEnumInit():
+		e.initGrows = true
+	}
+}
+
 // isAssignment reports whether the "=" at src[at] is an assignment
 // operator (=, +=, **=, >>>=, ...) rather than part of ==, ===, !=, <=,
 // >= or =>.
@@ -327,8 +436,19 @@ var nestingWords = map[string]bool{
 }
 
 // word observes an identifier or keyword starting at at.
-func (l *limits) word(at int, w string) {
+func (l *limits) word(s *scanner, at int, w string) {
 	l.afterPlus = false
+	e := &l.enums
+	e.words++
+	if w == "enum" && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
+		e.pending = true
+		if e.first < 0 {
+			e.first = at
+		}
+	}
+	if l.inEnumInit() {
+		e.initRefs++
+	}
 	if nestingWords[w] {
 		l.operator(at)
 	}

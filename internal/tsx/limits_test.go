@@ -36,6 +36,8 @@ func TestLimitsRefuseHostileShapes(t *testing.T) {
 		{"string folding", "return " + r("'a'+", 30000) + "'a'", 1, 26760, "joins string literals with +"},
 		{"parenthesized string folding", "return 'x'" + r("+('aaaaaaaaaaaaaaaa')", 20000), 1, 0, "joins string literals with +"},
 		{"complexity", r("{{{{{{{{{{}}}}}}}}}}\n", 40000), 36364, 8, "nesting complexity passed 2000000"},
+		{"enum doubling", enumDoubling(24), 1, 1, "enums build string members from other members"},
+		{"enum inlining", "enum L { A = '" + r("x", 100000) + "' }\n" + r("L.A;", 1000), 1, 1, "copying the values into every use"},
 		{"nested functions, sequentially", r(r("function f(){", 20)+r("}", 20)+"\n", 2000), 0, 0, "nesting complexity"},
 	}
 	for _, c := range cases {
@@ -68,10 +70,26 @@ func TestLimitsAdmitOrdinaryPrograms(t *testing.T) {
 		"const o = {" + r("k: 'v', ", 15000) + "}",
 		"return " + r("'line of text\\n' + ", 500) + "''",
 		"x = a ? b : c ? d : e ? f : g;\n" + r("if (a < b && c <= d && e >= f && g == h) {}\n", 2000),
+		enumDoubling(10),
+		"enum Color { Red = 'RED', Green = 'GREEN' }\n" + r("x = Color.Red;\n", 10000),
+		"enum S { A = 'x', B = `${A}-y`, C = B + '!' }",
+		"enum N { A0 = 0" + r(", A = A + 1", 200) + " }",
 		"enum E { A = 1 << 0, B = 1 << 1, AB = A | B }\nnamespace N { export const x: Array<Map<string, Set<number>>> = []; }",
 	} {
 		assert.Nil(t, checkLimits(src), "%.80q", src)
 	}
+}
+
+// enumDoubling is an enum whose n members each double the one before:
+// esbuild computes them all at transform time.
+func enumDoubling(n int) string {
+	var b strings.Builder
+	b.WriteString("enum E { A0 = 'a'")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, ", A%d = A%d + A%d", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, " }\nreturn E.A%d", n-1)
+	return b.String()
 }
 
 func TestIsAssignment(t *testing.T) {

@@ -132,6 +132,9 @@ func (s *scanner) run() []int {
 			}
 			s.value()
 		case c == '`':
+			if s.lim != nil {
+				s.lim.template()
+			}
 			s.i++
 			s.skipTemplate()
 		case isDigit(c) || (c == '.' && isDigit(s.peek(1))):
@@ -222,7 +225,7 @@ func (s *scanner) punct(p string) {
 // it as a candidate if it is a return keyword at top level.
 func (s *scanner) word(w string, start int) {
 	if s.lim != nil {
-		s.lim.word(start, w)
+		s.lim.word(s, start, w)
 	}
 	if w == "return" && s.atTopLevel() && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
 		// "return:" and "return?" can only be property names.
