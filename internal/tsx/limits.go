@@ -105,7 +105,10 @@ type limits struct {
 	// part, so that a "{" after it opens an object literal.
 	condColon bool
 	enums     enumMeasure
-	err       *LimitError
+	// inShadow is set on the limits of a shadow scan, which look at
+	// nesting only.
+	inShadow bool
+	err      *LimitError
 }
 
 // enumMeasure bounds what esbuild writes for enums. A member's value is
@@ -188,6 +191,29 @@ func (l *limits) template() {
 	}
 }
 
+// shadow scans src[start:end], text the scanner skipped as a comment,
+// string, template text or regular expression, once more as if it were
+// code, for nesting only. The scanner decides between a regular
+// expression and a division from the token before the "/", as every
+// tokenizer without a parser must, and where it decides differently from
+// esbuild it takes code for text (or text for code) until the line, the
+// template or the comment ends. Deep nesting hidden that way would reach
+// esbuild's recursion unchecked, so skipped text must not nest too deeply
+// either. Text shorter than the nesting still allowed cannot, and is not
+// scanned again; the rest is scanned once more, which keeps the scan
+// linear.
+func (l *limits) shadow(start, end int) {
+	if l.inShadow || l.err != nil || end-start <= maxNesting-l.nesting() {
+		return
+	}
+	sub := &limits{src: l.src, levels: []level{{base: l.nesting()}}, enums: enumMeasure{first: -1, initStart: -1}, inShadow: true}
+	// The text follows a delimiter that esbuild may have read as the end
+	// of a literal, so it starts as if after a value (a "/" divides).
+	s := scanner{src: l.src[:end], i: start, lim: sub, prevKind: tokValue}
+	s.run()
+	l.err = sub.err
+}
+
 // nesting returns the current nesting depth.
 func (l *limits) nesting() int {
 	lv := &l.levels[len(l.levels)-1]
@@ -209,7 +235,7 @@ func (l *limits) deeper(at int) {
 		l.fail(at, "the program nests brackets and operators %d levels deep here; the limit is %d: flatten the data or the code (build deep structures in a loop, split deep expressions into named steps)", n, maxNesting)
 	}
 	l.complexity += n
-	if l.complexity > maxComplexity {
+	if l.complexity > maxComplexity && !l.inShadow {
 		l.fail(at, "the program is too large and deeply nested to transform (its nesting complexity passed %d here): make it smaller or flatter, for example by passing large data as JSON text to JSON.parse", maxComplexity)
 	}
 }
@@ -269,7 +295,7 @@ func (l *limits) comma(at int) {
 	l.endOperand()
 	lv := &l.levels[len(l.levels)-1]
 	lv.commas++
-	if lv.maxComma > 0 && lv.commas > lv.maxComma {
+	if lv.maxComma > 0 && lv.commas > lv.maxComma && !l.inShadow {
 		l.fail(at, "the program has a list of more than %d comma-separated items here, which is too long to transform: put the items in an array and loop over it", lv.maxComma)
 	}
 	if lv.maxComma == maxCommas {
@@ -289,7 +315,7 @@ func (l *limits) stringLiteral(at, n int) {
 	}
 	l.folding += l.stringRun + n
 	l.stringRun += n
-	if l.folding > maxStringFolding {
+	if l.folding > maxStringFolding && !l.inShadow {
 		l.fail(at, "the program joins string literals with + so many times that folding them costs more than %d bytes: write one literal, a template literal, or join an array", maxStringFolding)
 	}
 }
@@ -458,7 +484,7 @@ func (l *limits) word(s *scanner, at int, w string) {
 	if w == "else" {
 		lv := &l.levels[len(l.levels)-1]
 		lv.elses++
-		if lv.elses > maxElses {
+		if lv.elses > maxElses && !l.inShadow {
 			l.fail(at, "the program has more than %d else branches in one block here: use a switch, a lookup table or an early return", maxElses)
 		}
 		l.deeper(at)
