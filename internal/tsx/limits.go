@@ -193,7 +193,7 @@ func (l *limits) template() {
 
 // shadow scans src[start:end], text the scanner skipped as a comment,
 // string, template text or regular expression, once more as if it were
-// code, for nesting only. The scanner decides between a regular
+// code, for bracket nesting only. The scanner decides between a regular
 // expression and a division from the token before the "/", as every
 // tokenizer without a parser must, and where it decides differently from
 // esbuild it takes code for text (or text for code) until the line, the
@@ -268,6 +268,12 @@ func (l *limits) close() {
 
 // operator records an operator that nests without brackets.
 func (l *limits) operator(at int) {
+	if l.inShadow {
+		// Text is full of "<", "=", ":" and "?" (HTML, prose) that
+		// would add up as operators; brackets are what a shadow scan
+		// is for.
+		return
+	}
 	l.levels[len(l.levels)-1].implicit++
 	l.deeper(at)
 }
