@@ -39,9 +39,9 @@ func TestLimitsRefuseHostileShapes(t *testing.T) {
 		// Where the scanner takes a division for a regular expression, or
 		// the other way round, it skips code as text; the text is scanned
 		// again for nesting.
-		{"code the scanner takes for template text", "function f() {}\n/`/; x = " + r("[", 600) + r("]", 600) + ";\n`", 2, 509, "501 levels deep"},
+		{"code the scanner takes for template text", "function f() {}\n/`/; x = " + r("[", 600) + r("]", 600) + ";\n`", 2, 510, "501 levels deep"},
 		{"code the scanner takes for a regular expression", "let a = 1, b = 2;\nx = a++ / " + r("[", 600) + r("]", 600) + " / b", 2, 509, "501 levels deep"},
-		{"code the scanner takes for a comment", "function f() {}\n/[/*]/; x = " + r("(", 600) + "1" + r(")", 600) + "; /*/", 2, 511, "501 levels deep"},
+		{"code the scanner takes for a comment", "function f() {}\n/[/*]/; x = " + r("(", 600) + "1" + r(")", 600) + "; /*/", 2, 512, "501 levels deep"},
 		{"enum doubling", enumDoubling(24), 1, 1, "enums build string members from other members"},
 		{"enum inlining", "enum L { A = '" + r("x", 100000) + "' }\n" + r("L.A;", 1000), 1, 1, "copying the values into every use"},
 		{"nested functions, sequentially", r(r("function f(){", 20)+r("}", 20)+"\n", 2000), 0, 0, "nesting complexity"},
@@ -76,6 +76,10 @@ func TestLimitsAdmitOrdinaryPrograms(t *testing.T) {
 		"const o = {" + r("k: 'v', ", 15000) + "}",
 		"return " + r("'line of text\\n' + ", 500) + "''",
 		"x = a ? b : c ? d : e ? f : g;\n" + r("if (a < b && c <= d && e >= f && g == h) {}\n", 2000),
+		// Text is scanned again for brackets only: HTML and prose are
+		// full of <, =, ? and :.
+		"el.innerHTML = '" + r(`<li class="chapter-item"><a href="x.html">Is it? Yes: <b>1.</b></a></li>`, 2000) + "'",
+		"/* " + r("Note: (see below) a < b, c = d? ", 3000) + " */",
 		enumDoubling(10),
 		"enum Color { Red = 'RED', Green = 'GREEN' }\n" + r("x = Color.Red;\n", 10000),
 		"enum S { A = 'x', B = `${A}-y`, C = B + '!' }",
