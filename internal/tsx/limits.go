@@ -27,25 +27,26 @@ const (
 	// maxNesting bounds brackets of every kind ((, [, {, ${) plus the
 	// operators that nest without brackets (prefix operators, ?:, =>,
 	// assignments, **, statement heads, labels), counted together. 500
-	// levels cost esbuild under 1 MB of stack; QuickJS itself gives up on
-	// nested functions at about 1,000 levels.
+	// levels cost esbuild under 1 MB of stack; in the guest, QuickJS runs
+	// out of its 256 MB at 1,000 nested functions, and 200 levels are more
+	// than any program or data literal written by hand or by a model.
 	maxNesting = 500
 	// maxComplexity bounds the sum, over every bracket and nesting
 	// operator, of the nesting depth at which it appears. esbuild's
 	// super-linear costs (scopes, arrows, functions) grow with exactly
-	// this sum; a typical program scores about a third of its size in
-	// bytes, so this admits ordinary programs of several megabytes, while
-	// the densest nested input it admits costs esbuild at most about
-	// 300 MB and 4 s (bench/README.md).
+	// this sum (functions weighted by functionWeight); typical code
+	// scores about 0.6 per byte, so this admits ordinary programs up to
+	// about 3 MB, while the densest nested input it admits costs esbuild
+	// about 3 s and under 300 MB (bench/README.md).
 	maxComplexity = 2_000_000
 	// maxCommas bounds a comma chain outside array and object literals
 	// (the comma operator, argument and parameter lists); esbuild takes
 	// 45 ms for 1,000 and 4 s for 10,000.
 	maxCommas = 1000
 	// maxObjectCommas bounds the entries of a brace that looks like an
-	// object literal, which embedded data makes long; it is higher
-	// because a comma chain can hide in a function body the scanner takes
-	// for an object literal.
+	// object literal, which embedded data makes long. Commas there are
+	// not operators and cost esbuild linear time; the bound stays for a
+	// block the scanner might take for an object literal.
 	maxObjectCommas = 20000
 	// maxElses bounds an else-if chain at one level; each else is a
 	// recursion level in esbuild (about 1.3 KB of stack).
@@ -63,9 +64,9 @@ const (
 	maxEnumValue = 1 << 20
 )
 
-// LimitError reports a program that is within MaxProgramBytes but would
-// make the transform spend too much time or memory. The position is where
-// the limit was crossed, in the user's program.
+// LimitError reports a program that Transform refuses because
+// transforming it would cost too much time or memory (see checkLimits).
+// The position is where the limit was crossed, in the user's program.
 type LimitError struct {
 	Line, Column int
 	// Message says what is wrong and what to change.
@@ -127,6 +128,7 @@ type enumMeasure struct {
 	initGrows bool // the current initializer has + or a template literal
 	maxInit   int  // longest initializer, in bytes
 	initBytes int  // all initializers, in bytes
+	chained   bool // some initializer refers to something
 	refs      int  // identifiers in initializers that can build strings
 	words     int  // identifiers in the whole program
 }
@@ -148,8 +150,10 @@ func (l *limits) checkEnums() {
 		return
 	}
 	value := float64(e.maxInit)
-	if e.refs > 0 {
+	if e.chained {
 		value = float64(e.initBytes)
+	}
+	if e.refs > 0 {
 		for i := 0; i < e.refs && value <= maxEnumValue; i++ {
 			value *= 1.5
 		}
@@ -175,6 +179,7 @@ func (l *limits) endEnumInit(at int) {
 	n := at - e.initStart
 	e.maxInit = max(e.maxInit, n)
 	e.initBytes += n
+	e.chained = e.chained || e.initRefs > 0
 	if e.initGrows && e.initRefs >= 2 {
 		// One reference only adds to the value it copies, which
 		// initBytes already bounds; r >= 2 references multiply it by at
