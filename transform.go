@@ -18,14 +18,13 @@ type transformed struct {
 	mapPos   func(string) string
 }
 
-// MaxProgramBytes bounds the program text. esbuild allocates 50 to 300
-// bytes per byte of program, and more on dense code (a 1.2 MB chain of
-// `a+a+...` costs 100 MB and 2 s), so this size bounds the memory and
-// time a run can spend before its budgets apply; 4 MiB is far above any
-// program a person or a model writes. Within it, the transform refuses
-// programs too deeply nested or too complex to transform in bounded time
-// and memory (internal/tsx/limits.go; bench/README.md has the numbers).
-const MaxProgramBytes = 4 << 20
+// MaxProgramBytes bounds the program text. esbuild and QuickJS both have
+// inputs on which they go quadratic, so a bound on the size is a bound on
+// the time a run can spend before its budgets apply. Within it, the
+// transform refuses programs too deeply nested, too complex or with too
+// many tokens to transform in bounded time and memory
+// (internal/tsx/limits.go; bench/README.md has the numbers).
+const MaxProgramBytes = 16 << 20
 
 // transform strips TypeScript and wraps the program as the body of an async
 // function. A syntax error, or a program over the transform's limits, is

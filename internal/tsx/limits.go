@@ -62,6 +62,13 @@ const (
 	maxEnumInlining = 64 << 20
 	// maxEnumValue bounds the estimated size of one enum member's value.
 	maxEnumValue = 1 << 20
+	// maxTokens bounds the tokens of a program. esbuild allocates 50 to
+	// 100 bytes per token even on flat code (a 1.2 MB chain of a+a+...
+	// costs 100 MB and 2 s), so this bounds the memory of what no other
+	// limit sees at about 400 MB. Data written as literals takes about 0.4
+	// tokens per byte, so a 5 MB data literal passes; longer data belongs
+	// in a string given to JSON.parse, which is one token.
+	maxTokens = 4_000_000
 )
 
 // LimitError reports a program that Transform refuses because
@@ -99,6 +106,7 @@ type limits struct {
 	src        string
 	levels     []level
 	complexity int
+	tokens     int
 	stringRun  int  // bytes of string literals in the current + chain
 	afterPlus  bool // a + came last, maybe followed by "("
 	folding    int  // bytes esbuild copies folding + chains
@@ -217,6 +225,14 @@ func (l *limits) shadow(start, end int) {
 	s := scanner{src: l.src[:end], i: start, lim: sub, prevKind: tokValue}
 	s.run()
 	l.err = sub.err
+}
+
+// token counts one token, which ends at byte offset at.
+func (l *limits) token(at int) {
+	l.tokens++
+	if l.tokens > maxTokens && !l.inShadow {
+		l.fail(at, "the program has more than %d tokens, too many to transform: pass large data as one JSON string to JSON.parse, or make the program smaller", maxTokens)
+	}
 }
 
 // nesting returns the current nesting depth.

@@ -44,6 +44,7 @@ func TestLimitsRefuseHostileShapes(t *testing.T) {
 		{"code the scanner takes for a comment", "function f() {}\n/[/*]/; x = " + r("(", 600) + "1" + r(")", 600) + "; /*/", 2, 512, "501 levels deep"},
 		{"enum doubling", enumDoubling(24), 1, 1, "enums build string members from other members"},
 		{"enum inlining", "enum L { A = '" + r("x", 100000) + "' }\n" + r("L.A;", 1000), 1, 1, "copying the values into every use"},
+		{"tokens", "x = " + r("a+", 2000000) + "a", 1, 0, "more than 4000000 tokens"},
 		{"nested functions, sequentially", r(r("function f(){", 20)+r("}", 20)+"\n", 2000), 0, 0, "nesting complexity"},
 	}
 	for _, c := range cases {

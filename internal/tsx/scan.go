@@ -210,12 +210,16 @@ func (s *scanner) peek(k int) byte {
 
 // value records a literal (number, string, template, regexp) token.
 func (s *scanner) value() {
+	if s.lim != nil {
+		s.lim.token(s.i)
+	}
 	s.prevKind, s.prevText, s.prevWord = tokValue, "", ""
 }
 
 // punct records a punctuator token.
 func (s *scanner) punct(p string) {
 	if s.lim != nil {
+		s.lim.token(s.i)
 		s.lim.punct(s, p)
 	}
 	s.prevKind, s.prevText, s.prevWord = tokPunct, p, ""
@@ -225,6 +229,7 @@ func (s *scanner) punct(p string) {
 // it as a candidate if it is a return keyword at top level.
 func (s *scanner) word(w string, start int) {
 	if s.lim != nil {
+		s.lim.token(s.i)
 		s.lim.word(s, start, w)
 	}
 	if w == "return" && s.atTopLevel() && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
