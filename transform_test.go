@@ -74,6 +74,12 @@ func TestWallTimeBoundsTheTransform(t *testing.T) {
 	// esbuild needs over a second for this program; the run ends soon
 	// after its WallTime instead.
 	assert.Less(t, elapsed, 900*time.Millisecond)
+
+	// The transform went on in the background and its result is cached:
+	// a run with time to spare gets it (and no transform outlives the
+	// test).
+	program := slowProgram(t.Name())
+	assert.Equal(t, `"done"`, requireOK(t, runProgram(t, newRuntime(t, nil), program)))
 }
 
 func TestCancelAbortsTheTransform(t *testing.T) {
