@@ -21,8 +21,9 @@ type transformed struct {
 // MaxProgramBytes bounds the program text. esbuild and QuickJS both have
 // inputs on which they go quadratic, so a bound on the size is a bound on
 // the time a run can spend before its budgets apply. Within it, the
-// transform refuses programs too deeply nested or too complex to
-// transform in bounded time and memory (see internal/tsx's limits.go).
+// transform refuses programs too deeply nested, too complex or with too
+// many tokens to transform in bounded time and memory
+// (internal/tsx/limits.go; bench/README.md has the numbers).
 const MaxProgramBytes = 16 << 20
 
 // transform strips TypeScript and wraps the program as the body of an async

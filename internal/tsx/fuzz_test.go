@@ -25,6 +25,8 @@ var fuzzSeeds = []string{
 	"let a = \"\xff\";",
 	"let a = 1;\x00",
 	"switch (x) { case 1: { return } default: return 2 }",
+	"return " + strings.Repeat("[", 600) + strings.Repeat("]", 600),
+	"namespace J { export async function run(){return 1} } return await J.run()",
 }
 
 // FuzzTransform checks that Transform never panics and that what it
@@ -38,6 +40,13 @@ func FuzzTransform(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := Transform(src)
 		if err != nil {
+			var le *LimitError
+			if errors.As(err, &le) {
+				if le.Line < 1 || le.Column < 1 || le.Message == "" {
+					t.Fatalf("bad LimitError %+v for %q", le, src)
+				}
+				return
+			}
 			var se *SyntaxError
 			if !errors.As(err, &se) {
 				t.Fatalf("non-syntax error %v for %q", err, src)

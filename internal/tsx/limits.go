@@ -27,25 +27,26 @@ const (
 	// maxNesting bounds brackets of every kind ((, [, {, ${) plus the
 	// operators that nest without brackets (prefix operators, ?:, =>,
 	// assignments, **, statement heads, labels), counted together. 500
-	// levels cost esbuild under 1 MB of stack; QuickJS itself gives up on
-	// nested functions at about 1,000 levels.
+	// levels cost esbuild under 1 MB of stack; in the guest, QuickJS runs
+	// out of its 256 MB at 1,000 nested functions, and 200 levels are more
+	// than any program or data literal written by hand or by a model.
 	maxNesting = 500
 	// maxComplexity bounds the sum, over every bracket and nesting
 	// operator, of the nesting depth at which it appears. esbuild's
 	// super-linear costs (scopes, arrows, functions) grow with exactly
-	// this sum; a typical program scores about a third of its size in
-	// bytes, so this admits ordinary programs of several megabytes, while
-	// the densest nested input it admits costs esbuild at most about
-	// 300 MB and 4 s (bench/README.md).
+	// this sum (functions weighted by functionWeight); typical code
+	// scores about 0.6 per byte, so this admits ordinary programs up to
+	// about 3 MB, while the densest nested input it admits costs esbuild
+	// about 3 s and under 300 MB (bench/README.md).
 	maxComplexity = 2_000_000
 	// maxCommas bounds a comma chain outside array and object literals
 	// (the comma operator, argument and parameter lists); esbuild takes
 	// 45 ms for 1,000 and 4 s for 10,000.
 	maxCommas = 1000
 	// maxObjectCommas bounds the entries of a brace that looks like an
-	// object literal, which embedded data makes long; it is higher
-	// because a comma chain can hide in a function body the scanner takes
-	// for an object literal.
+	// object literal, which embedded data makes long. Commas there are
+	// not operators and cost esbuild linear time; the bound stays for a
+	// block the scanner might take for an object literal.
 	maxObjectCommas = 20000
 	// maxElses bounds an else-if chain at one level; each else is a
 	// recursion level in esbuild (about 1.3 KB of stack).
@@ -53,11 +54,26 @@ const (
 	// maxStringFolding bounds the bytes esbuild copies folding adjacent
 	// string literals joined by +.
 	maxStringFolding = 64 << 20
+	// maxEnumInlining bounds the bytes esbuild may write inlining enum
+	// members: it computes string members at transform time (so
+	// `B = A + A, C = B + B, ...` doubles with every member: 24 of them
+	// took 2 s and 240 MB) and copies a string member's value into every
+	// place that uses it.
+	maxEnumInlining = 64 << 20
+	// maxEnumValue bounds the estimated size of one enum member's value.
+	maxEnumValue = 1 << 20
+	// maxTokens bounds the tokens of a program. esbuild allocates 50 to
+	// 100 bytes per token even on flat code (a 1.2 MB chain of a+a+...
+	// costs 100 MB and 2 s), so this bounds the memory of what no other
+	// limit sees at about 400 MB. Data written as literals takes about 0.4
+	// tokens per byte, so a 5 MB data literal passes; longer data belongs
+	// in a string given to JSON.parse, which is one token.
+	maxTokens = 4_000_000
 )
 
-// LimitError reports a program that is within MaxProgramBytes but would
-// make the transform spend too much time or memory. The position is where
-// the limit was crossed, in the user's program.
+// LimitError reports a program that Transform refuses because
+// transforming it would cost too much time or memory (see checkLimits).
+// The position is where the limit was crossed, in the user's program.
 type LimitError struct {
 	Line, Column int
 	// Message says what is wrong and what to change.
@@ -90,19 +106,133 @@ type limits struct {
 	src        string
 	levels     []level
 	complexity int
-	stringRun  int // bytes of string literals in the current + chain
-	folding    int // bytes esbuild copies folding + chains
+	tokens     int
+	stringRun  int  // bytes of string literals in the current + chain
+	afterPlus  bool // a + came last, maybe followed by "("
+	folding    int  // bytes esbuild copies folding + chains
 	// condColon is set when the last ":" ended a conditional's middle
 	// part, so that a "{" after it opens an object literal.
 	condColon bool
-	err       *LimitError
+	enums     enumMeasure
+	// inShadow is set on the limits of a shadow scan, which look at
+	// nesting only.
+	inShadow bool
+	err      *LimitError
+}
+
+// enumMeasure bounds what esbuild writes for enums. A member's value is
+// no longer than its initializer's text if that refers to no other
+// member, and no longer than all initializers together if each refers to
+// at most one; an initializer that can build a string (it has + or a
+// template literal) from r >= 2 references multiplies the bound by at most
+// r, which is below 1.5^r. Every identifier in the program may be a use
+// that esbuild replaces by the value.
+type enumMeasure struct {
+	first     int  // offset of the first enum keyword, or -1
+	pending   bool // "enum Name" seen, its "{" not yet
+	level     int  // index in limits.levels of the enum body being read, or 0
+	initStart int  // offset of the current initializer's "=", or -1
+	initRefs  int  // identifiers in the current initializer
+	initGrows bool // the current initializer has + or a template literal
+	maxInit   int  // longest initializer, in bytes
+	initBytes int  // all initializers, in bytes
+	chained   bool // some initializer refers to something
+	refs      int  // identifiers in initializers that can build strings
+	words     int  // identifiers in the whole program
 }
 
 // checkLimits scans src once and reports the first bound it exceeds.
 func checkLimits(src string) *LimitError {
-	s := scanner{src: src, lim: &limits{src: src, levels: []level{{maxComma: maxCommas}}}}
+	l := &limits{src: src, levels: []level{{maxComma: maxCommas}}, enums: enumMeasure{first: -1, initStart: -1}}
+	s := scanner{src: src, lim: l}
 	s.run()
-	return s.lim.err
+	l.checkEnums()
+	return l.err
+}
+
+// checkEnums applies maxEnumValue and maxEnumInlining once the whole
+// program is read.
+func (l *limits) checkEnums() {
+	e := &l.enums
+	if e.first < 0 || l.err != nil {
+		return
+	}
+	value := float64(e.maxInit)
+	if e.chained {
+		value = float64(e.initBytes)
+	}
+	if e.refs > 0 {
+		for i := 0; i < e.refs && value <= maxEnumValue; i++ {
+			value *= 1.5
+		}
+	}
+	if value > maxEnumValue {
+		l.fail(e.first, "the program's enums build string members from other members so often that a value could exceed %d bytes: build such strings at run time, outside the enum", maxEnumValue)
+	} else if value*float64(e.words) > maxEnumInlining {
+		l.fail(e.first, "the program's enum members are so long, and the program uses so many names, that copying the values into every use could exceed %d bytes: use a plain object (const E = { ... } as const) for long strings", maxEnumInlining)
+	}
+}
+
+// inEnumInit reports whether the scanner is inside an enum initializer.
+func (l *limits) inEnumInit() bool {
+	return l.enums.level > 0 && l.enums.initStart >= 0 && len(l.levels) > l.enums.level
+}
+
+// endEnumInit closes the current enum initializer at byte offset at.
+func (l *limits) endEnumInit(at int) {
+	e := &l.enums
+	if e.initStart < 0 {
+		return
+	}
+	n := at - e.initStart
+	e.maxInit = max(e.maxInit, n)
+	e.initBytes += n
+	e.chained = e.chained || e.initRefs > 0
+	if e.initGrows && e.initRefs >= 2 {
+		// One reference only adds to the value it copies, which
+		// initBytes already bounds; r >= 2 references multiply it by at
+		// most r <= 1.5^r.
+		e.refs += e.initRefs
+	}
+	e.initStart, e.initRefs, e.initGrows = -1, 0, false
+}
+
+// template observes the start of a template literal.
+func (l *limits) template() {
+	if l.inEnumInit() {
+		l.enums.initGrows = true
+	}
+}
+
+// shadow scans src[start:end], text the scanner skipped as a comment,
+// string, template text or regular expression, once more as if it were
+// code, for bracket nesting only. The scanner decides between a regular
+// expression and a division from the token before the "/", as every
+// tokenizer without a parser must, and where it decides differently from
+// esbuild it takes code for text (or text for code) until the line, the
+// template or the comment ends. Deep nesting hidden that way would reach
+// esbuild's recursion unchecked, so skipped text must not nest too deeply
+// either. Text shorter than the nesting still allowed cannot, and is not
+// scanned again; the rest is scanned once more, which keeps the scan
+// linear.
+func (l *limits) shadow(start, end int) {
+	if l.inShadow || l.err != nil || end-start <= maxNesting-l.nesting() {
+		return
+	}
+	sub := &limits{src: l.src, levels: []level{{base: l.nesting()}}, enums: enumMeasure{first: -1, initStart: -1}, inShadow: true}
+	// The text follows a delimiter that esbuild may have read as the end
+	// of a literal, so it starts as if after a value (a "/" divides).
+	s := scanner{src: l.src[:end], i: start, lim: sub, prevKind: tokValue}
+	s.run()
+	l.err = sub.err
+}
+
+// token counts one token, which ends at byte offset at.
+func (l *limits) token(at int) {
+	l.tokens++
+	if l.tokens > maxTokens && !l.inShadow {
+		l.fail(at, "the program has more than %d tokens, too many to transform: pass large data as one JSON string to JSON.parse, or make the program smaller", maxTokens)
+	}
 }
 
 // nesting returns the current nesting depth.
@@ -126,9 +256,22 @@ func (l *limits) deeper(at int) {
 		l.fail(at, "the program nests brackets and operators %d levels deep here; the limit is %d: flatten the data or the code (build deep structures in a loop, split deep expressions into named steps)", n, maxNesting)
 	}
 	l.complexity += n
-	if l.complexity > maxComplexity {
+	if l.complexity > maxComplexity && !l.inShadow {
 		l.fail(at, "the program is too large and deeply nested to transform (its nesting complexity passed %d here): make it smaller or flatter, for example by passing large data as JSON text to JSON.parse", maxComplexity)
 	}
+}
+
+// functionWeight is how much more a function or class scope costs
+// esbuild than a block at the same depth: measured at the complexity
+// bound, dense nested arrows, functions and classes took 4 to 10 times
+// longer than dense nested blocks before they were weighted.
+const functionWeight = 8
+
+// function records a function, arrow or class at at; the scanner sees its
+// brackets too.
+func (l *limits) function(at int) {
+	l.complexity += functionWeight * (l.nesting() + 1)
+	l.deeper(at)
 }
 
 // open enters a bracket at at; maxComma is the comma bound inside it.
@@ -146,6 +289,12 @@ func (l *limits) close() {
 
 // operator records an operator that nests without brackets.
 func (l *limits) operator(at int) {
+	if l.inShadow {
+		// Text is full of "<", "=", ":" and "?" (HTML, prose) that
+		// would add up as operators; brackets are what a shadow scan
+		// is for.
+		return
+	}
 	l.levels[len(l.levels)-1].implicit++
 	l.deeper(at)
 }
@@ -173,7 +322,7 @@ func (l *limits) comma(at int) {
 	l.endOperand()
 	lv := &l.levels[len(l.levels)-1]
 	lv.commas++
-	if lv.maxComma > 0 && lv.commas > lv.maxComma {
+	if lv.maxComma > 0 && lv.commas > lv.maxComma && !l.inShadow {
 		l.fail(at, "the program has a list of more than %d comma-separated items here, which is too long to transform: put the items in an array and loop over it", lv.maxComma)
 	}
 	if lv.maxComma == maxCommas {
@@ -181,17 +330,19 @@ func (l *limits) comma(at int) {
 	}
 }
 
-// stringLiteral records a string literal of n bytes; afterPlus tells
-// whether a binary + precedes it, so esbuild folds it into the string
-// before.
-func (l *limits) stringLiteral(at, n int, afterPlus bool) {
+// stringLiteral records a string literal of n bytes. After a + (with
+// parentheses or not, which esbuild drops) esbuild folds it into the
+// string before.
+func (l *limits) stringLiteral(at, n int) {
+	afterPlus := l.afterPlus
+	l.afterPlus = false
 	if !afterPlus {
 		l.stringRun = n
 		return
 	}
 	l.folding += l.stringRun + n
 	l.stringRun += n
-	if l.folding > maxStringFolding {
+	if l.folding > maxStringFolding && !l.inShadow {
 		l.fail(at, "the program joins string literals with + so many times that folding them costs more than %d bytes: write one literal, a template literal, or join an array", maxStringFolding)
 	}
 }
@@ -200,11 +351,14 @@ func (l *limits) stringLiteral(at, n int, afterPlus bool) {
 // records it (s.prev* still describe the token before it).
 func (l *limits) punct(s *scanner, p string) {
 	at := s.i - len(p)
+	l.enumPunct(s, p, at)
 	switch p {
-	case "+", "(", ")":
+	case "+":
+		l.afterPlus = true
+	case "(", ")":
 		// A + chain continues through parentheses: ('a') + ('b') folds.
 	default:
-		l.stringRun = 0
+		l.stringRun, l.afterPlus = 0, false
 	}
 	prefix := !s.prevEndsValue()
 	switch p {
@@ -243,6 +397,7 @@ func (l *limits) punct(s *scanner, p string) {
 		l.comma(at)
 	case "=>":
 		l.operator(at)
+		l.function(at)
 	case "!", "~":
 		if prefix && s.peek(0) != '=' {
 			l.operator(at)
@@ -281,6 +436,32 @@ func (l *limits) punct(s *scanner, p string) {
 	}
 }
 
+// enumPunct follows enum bodies and their initializers.
+func (l *limits) enumPunct(s *scanner, p string, at int) {
+	e := &l.enums
+	if p == "{" && e.pending && s.prevKind == tokWord {
+		e.pending = false
+		e.level = len(l.levels) // the level open is about to push
+		return
+	}
+	e.pending = false
+	if e.level == 0 {
+		return
+	}
+	atBody := len(l.levels)-1 == e.level
+	switch {
+	case atBody && p == "=" && isAssignment(l.src, at):
+		e.initStart = at
+	case atBody && (p == "," || p == "}"):
+		l.endEnumInit(at)
+		if p == "}" {
+			e.level = 0
+		}
+	case p == "+" && l.inEnumInit():
+		e.initGrows = true
+	}
+}
+
 // isAssignment reports whether the "=" at src[at] is an assignment
 // operator (=, +=, **=, >>>=, ...) rather than part of ==, ===, !=, <=,
 // >= or =>.
@@ -308,14 +489,29 @@ var nestingWords = map[string]bool{
 }
 
 // word observes an identifier or keyword starting at at.
-func (l *limits) word(at int, w string) {
+func (l *limits) word(s *scanner, at int, w string) {
+	l.afterPlus = false
+	e := &l.enums
+	e.words++
+	if w == "enum" && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
+		e.pending = true
+		if e.first < 0 {
+			e.first = at
+		}
+	}
+	if l.inEnumInit() {
+		e.initRefs++
+	}
 	if nestingWords[w] {
 		l.operator(at)
+	}
+	if w == "function" || w == "class" {
+		l.function(at)
 	}
 	if w == "else" {
 		lv := &l.levels[len(l.levels)-1]
 		lv.elses++
-		if lv.elses > maxElses {
+		if lv.elses > maxElses && !l.inShadow {
 			l.fail(at, "the program has more than %d else branches in one block here: use a switch, a lookup table or an early return", maxElses)
 		}
 		l.deeper(at)

@@ -21,8 +21,8 @@ const (
 // that empty export to allow top-level await, so programs carry it, and it
 // does nothing, so it is dropped rather than rejected.
 //
-// esbuild prints each top-level statement at column 0 of a fresh line with
-// a mapping at that column (import and export can only appear at top
+// esbuild prints each top-level statement at column 0 of a fresh line,
+// unindented, with a mapping at that column (import and export can only appear at top
 // level). The only other text that can start a line is the continuation
 // of a multi-line template literal, and esbuild maps that to where the
 // previous line's last mapping pointed, which a statement never does. So
@@ -60,6 +60,12 @@ func checkNoModuleSyntax(src, code string, m *sourceMap, edits *sourceEdits) (st
 		off := cur.offset(start, end, col) - start
 		genStart, genEnd, _ := lineBounds(code, codeStarts, l)
 		gen := code[genStart:genEnd]
+		if gen != "" && (gen[0] == ' ' || gen[0] == '\t') {
+			// esbuild indents every nested statement, such as the
+			// members of a namespace, whose exports are the namespace's
+			// own and need no module system.
+			continue
+		}
 
 		var msg string
 		switch {

@@ -96,7 +96,7 @@ var blockAfterWord = map[string]bool{"else": true, "try": true, "finally": true,
 // run scans the whole source and returns the candidates found.
 func (s *scanner) run() []int {
 	src := s.src
-	if len(src) >= 2 && src[0] == '#' && src[1] == '!' {
+	if s.i == 0 && len(src) >= 2 && src[0] == '#' && src[1] == '!' {
 		s.skipLineComment()
 	}
 	for s.i < len(src) {
@@ -113,12 +113,12 @@ func (s *scanner) run() []int {
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 			s.i++
 		case c == '/' && s.peek(1) == '/':
-			s.skipLineComment()
+			s.skip(s.skipLineComment, 2)
 		case c == '/' && s.peek(1) == '*':
-			s.skipBlockComment()
+			s.skip(s.skipBlockComment, 2)
 		case c == '/':
 			if s.regexpAllowed() {
-				s.skipRegexp()
+				s.skip(s.skipRegexp, 1)
 				s.value()
 			} else {
 				s.i++
@@ -126,14 +126,17 @@ func (s *scanner) run() []int {
 			}
 		case c == '"' || c == '\'':
 			start := s.i
-			s.skipString(c)
+			s.skip(func() { s.skipString(c) }, 1)
 			if s.lim != nil {
-				s.lim.stringLiteral(start, s.i-start, s.prevKind == tokPunct && s.prevText == "+")
+				s.lim.stringLiteral(start, s.i-start)
 			}
 			s.value()
 		case c == '`':
+			if s.lim != nil {
+				s.lim.template()
+			}
 			s.i++
-			s.skipTemplate()
+			s.skip(s.skipTemplate, 0)
 		case isDigit(c) || (c == '.' && isDigit(s.peek(1))):
 			for s.i < len(src) && (isIdentByte(src[s.i]) && src[s.i] < utf8.RuneSelf) {
 				s.i++
@@ -207,12 +210,16 @@ func (s *scanner) peek(k int) byte {
 
 // value records a literal (number, string, template, regexp) token.
 func (s *scanner) value() {
+	if s.lim != nil {
+		s.lim.token(s.i)
+	}
 	s.prevKind, s.prevText, s.prevWord = tokValue, "", ""
 }
 
 // punct records a punctuator token.
 func (s *scanner) punct(p string) {
 	if s.lim != nil {
+		s.lim.token(s.i)
 		s.lim.punct(s, p)
 	}
 	s.prevKind, s.prevText, s.prevWord = tokPunct, p, ""
@@ -222,7 +229,8 @@ func (s *scanner) punct(p string) {
 // it as a candidate if it is a return keyword at top level.
 func (s *scanner) word(w string, start int) {
 	if s.lim != nil {
-		s.lim.word(start, w)
+		s.lim.token(s.i)
+		s.lim.word(s, start, w)
 	}
 	if w == "return" && s.atTopLevel() && !(s.prevKind == tokPunct && (s.prevText == "." || s.prevText == "?.")) {
 		// "return:" and "return?" can only be property names.
@@ -309,7 +317,7 @@ func (s *scanner) closeBrace() {
 		if s.lim != nil {
 			s.lim.close()
 		}
-		s.skipTemplate()
+		s.skip(s.skipTemplate, 0)
 		return
 	}
 	s.punct("}")
@@ -336,6 +344,17 @@ func (s *scanner) regexpAllowed() bool {
 		return s.popped == braceBlock
 	}
 	return true
+}
+
+// skip runs f, which skips text that is not code (a comment, a string,
+// template text or a regular expression) and its opening delimiter of
+// open bytes, and lets the limits look at that text too.
+func (s *scanner) skip(f func(), open int) {
+	start := s.i + open
+	f()
+	if s.lim != nil {
+		s.lim.shadow(start, min(s.i, len(s.src)))
+	}
 }
 
 // skipLineComment skips to the end of the line.

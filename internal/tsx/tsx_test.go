@@ -486,3 +486,15 @@ func TestTransformLargeSingleLine(t *testing.T) {
 	assert.Less(t, elapsed, 30*time.Second)
 	assert.NotContains(t, p.JS, "throw")
 }
+
+func TestNamespaceExportsAreNotModuleSyntax(t *testing.T) {
+	// Issue 13: Node runs this and gives 1. The export belongs to the
+	// namespace, so it needs no module system, with top-level await and
+	// return or without.
+	assert.Equal(t, "var J;\n((J2) => {\n  async function run() {\n    return 1;\n  }\n  J2.run = run;\n})(J || (J = {}));\nreturn await J.run();\n",
+		body(t, "namespace J { export async function run(){return 1} } return await J.run()"))
+	assert.Contains(t, body(t, "namespace K {\n  export const a = 1, b = 2;\n  export namespace L { export enum E { X } }\n}\nreturn K.a + K.L.E.X"), "return K.a + 0 /* X */;\n")
+	// A top-level export after a namespace is still refused.
+	_, err := Transform("namespace N { export const a = 1 }\nexport const b = N.a;\n")
+	assertSyntaxError(t, err, 2, 1, exportMessage)
+}
