@@ -17,7 +17,7 @@ import (
 )
 
 // askEcho makes every echo.echo call need approval.
-var askEcho = codemode.Rule{Tool: "echo.echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
+var askEcho = codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 
 // newDurableServer is a Server over the echo upstream with the given key
 // and store, its session log in log. Several may share one store, as
@@ -58,9 +58,9 @@ func connectTo(t *testing.T, srv *Server, manual bool, answer string) *mcp.Clien
 // approval: the file's lines count the appends that really ran.
 func countingProgram(path string) string {
 	return fmt.Sprintf(`
-const before = await tools["echo.append"]({path: %[1]q, line: "before"});
-const echoed = await tools["echo.echo"]({text: "approved"});
-const after = await tools["echo.append"]({path: %[1]q, line: "after"});
+const before = await tools["echo__append"]({path: %[1]q, line: "before"});
+const echoed = await tools["echo__echo"]({text: "approved"});
+const after = await tools["echo__append"]({path: %[1]q, line: "after"});
 return {before: before.lines, echoed: echoed.text, after: after.lines};
 `, path)
 }
@@ -100,11 +100,11 @@ func TestRunCodeApprovalDeclinedRejectsTheSubCall(t *testing.T) {
 	srv := newDurableServer(t, configFor(codemode.ModeCode, askEcho), testStateKey, nil, &lockedBuffer{})
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	_, r := runCode(t, connectTo(t, srv, false, "decline"), `
-try { await tools["echo.echo"]({text: "x"}); return "ran"; } catch (e) { return e.toolName + ": " + e.message; }`)
+try { await tools["echo__echo"]({text: "x"}); return "ran"; } catch (e) { return e.toolName + ": " + e.message; }`)
 	require.Nil(t, r.Failure)
 	var msg string
 	require.NoError(t, json.Unmarshal(r.Value, &msg))
-	assert.Equal(t, `echo.echo: call denied: approval for tool "echo.echo" was refused: the user declined`, msg)
+	assert.Equal(t, `echo__echo: call denied: approval for tool "echo__echo" was refused: the user declined`, msg)
 }
 
 // firstRound calls run_code without answering: the result asks for
@@ -135,7 +135,7 @@ func TestRequestStateFaults(t *testing.T) {
 	first := firstRound(t, connectTo(t, a, true, ""), countingProgram(path))
 	for id, q := range first.InputRequests {
 		assert.Contains(t, id, ".2", "the question is keyed by the sub-call's token")
-		assert.Contains(t, q.(*mcp.ElicitParams).Message, `"echo.echo"`)
+		assert.Contains(t, q.(*mcp.ElicitParams).Message, `"echo__echo"`)
 	}
 	token := first.RequestState
 
@@ -169,7 +169,7 @@ func TestRequestStateFaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, text(res), "another key")
 
-	res, err = cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "echo.echo", RequestState: token})
+	res, err = cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "echo__echo", RequestState: token})
 	require.NoError(t, err)
 	assert.Contains(t, text(res), `belongs to a call of tool "run_code"`)
 
@@ -190,7 +190,7 @@ func TestRequestStateExpires(t *testing.T) {
 	srv := newDurableServer(t, cfg, testStateKey, nil, &lockedBuffer{})
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	cs := connectTo(t, srv, true, "")
-	first := firstRound(t, cs, `return await tools["echo.echo"]({text: "late"})`)
+	first := firstRound(t, cs, `return await tools["echo__echo"]({text: "late"})`)
 	time.Sleep(time.Second)
 	res, err := retry(t.Context(), cs, first, first.RequestState, "accept")
 	require.NoError(t, err)
@@ -208,7 +208,7 @@ func TestLargeRunsLiveInTheStore(t *testing.T) {
 	cs := connectTo(t, srv, true, "")
 	first := firstRound(t, cs, `
 const big = Array.from(crypto.getRandomValues(new Uint8Array(60000)), (b) => b.toString(16).padStart(2, "0")).join("");
-await tools["echo.echo"]({text: "x"});
+await tools["echo__echo"]({text: "x"});
 return big.length;`)
 	assert.Less(t, len(first.RequestState), 1024, "the run is in the store, not in the requestState")
 	assert.Equal(t, 1, st.Len())
@@ -227,8 +227,8 @@ func TestCrashAfterTake(t *testing.T) {
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	cs := connectTo(t, srv, true, "")
 	first := firstRound(t, cs, `
-await tools["echo.echo"]({text: "x"});
-await tools["echo.sleep"]({ms: 60000});
+await tools["echo__echo"]({text: "x"});
+await tools["echo__sleep"]({ms: 60000});
 return "done";`)
 	ctx, cancel := context.WithTimeout(t.Context(), 500*time.Millisecond)
 	defer cancel()

@@ -98,7 +98,7 @@ servers:
   echo: { command: %q }
 policy:
   rules:
-    - { tool: "echo.echo", action: ask, reason: "echo needs a human" }
+    - { tool: "echo__echo", action: ask, reason: "echo needs a human" }
 state:
   store: redis
   url: %s
@@ -126,9 +126,9 @@ state:
 	}
 	program := func(path string) map[string]any {
 		return map[string]any{"description": "count around an approval", "program": fmt.Sprintf(`
-const before = await tools["echo.append"]({path: %[1]q, line: "before"});
-const echoed = await tools["echo.echo"]({text: "approved"});
-const after = await tools["echo.append"]({path: %[1]q, line: "after"});
+const before = await tools["echo__append"]({path: %[1]q, line: "before"});
+const echoed = await tools["echo__echo"]({text: "approved"});
+const after = await tools["echo__append"]({path: %[1]q, line: "after"});
 return {before: before.lines, echoed: echoed.text, after: after.lines};`, path)}
 	}
 	checkCount := func(t *testing.T, path string) {
