@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// askEcho makes every echo.echo call need approval.
+// askEcho makes every echo__echo call need approval.
 var askEcho = codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 
 // newDurableServer is a Server over the echo upstream with the given key
