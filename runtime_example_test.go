@@ -109,3 +109,45 @@ func ExampleFunc() {
 	// Output:
 	// "HELLO"
 }
+
+// A Function that must wait for a human returns Suspend: the run is sealed
+// into bytes, which any process with the same StateKey resumes with the
+// answer. Calls made before the suspension are not made again.
+func ExampleRuntime_Resume() {
+	cfg := coderun.DefaultConfig()
+	cfg.StateKey = []byte("0123456789abcdef0123456789abcdef") // 32 secret bytes in real use
+	rt, err := coderun.New(cfg)
+	if err != nil {
+		panic(err)
+	}
+	defer rt.Close(context.Background())
+
+	tools := coderun.Namespace{Global: "tools", Functions: map[string]coderun.Function{
+		"list": func(context.Context, any) (any, error) { return []string{"a.txt", "b.txt"}, nil },
+		"delete": func(_ context.Context, args any) (any, error) {
+			return nil, coderun.Suspend("deleting files needs a human's approval")
+		},
+	}}
+	res, err := rt.Run(context.Background(), coderun.Request{Program: `
+		const files = await tools.list()
+		console.log("asking to delete", files.length, "files")
+		const ok = await tools.delete({files})
+		return ok ? "deleted" : "kept"
+	`, Bindings: []coderun.Namespace{tools}})
+	if err != nil {
+		panic(err)
+	}
+	pending := res.Suspended.Pending[0]
+	fmt.Println(pending.Function, string(pending.Args), "-", pending.Reason)
+
+	// Later, perhaps in another process: the human said yes.
+	res, err = rt.Resume(context.Background(), res.Suspended.State,
+		[]coderun.Answer{{ID: pending.ID, Value: true}}, []coderun.Namespace{tools})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(res.Value), res.Logs)
+	// Output:
+	// delete {"files":["a.txt","b.txt"]} - deleting files needs a human's approval
+	// "deleted" [asking to delete 2 files]
+}
