@@ -272,7 +272,7 @@ func TestNonJSONArgumentsRejectWithoutCallingTheHost(t *testing.T) {
 			try { await tools.f(%s); return 'called' }
 			catch (e) { return [(e as Error).name, (e as Error).message] }`, c.args), tools(fns))
 		got := requireOK(t, res)
-		assert.Contains(t, got, `"TypeError"`, c.args)
+		assert.Contains(t, got, `"ToolCallError"`, c.args) // the namespace's ErrorClass (issue 12)
 		assert.Contains(t, got, c.want, c.args)
 	}
 	assert.Zero(t, calls.Load(), "the host function was never called")
