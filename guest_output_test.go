@@ -105,6 +105,13 @@ func TestLoneSurrogatesLeaveAsOneReplacementCharacter(t *testing.T) {
 	assert.True(t, utf8.ValidString(msg))
 	assert.Contains(t, msg, "Error: bad "+r+" input")
 
+	// Refusal messages name classes and keys without invalid UTF-8 either.
+	msg = requireFailure(t, runProgram(t, rt,
+		`const C = {["\ud800"]: class {}}["\ud800"]; return {x: new C()}`), KindInvalidOutput)
+	assert.Contains(t, msg, "$.x: class instance ("+r+") is not JSON")
+	msg = requireFailure(t, runProgram(t, rt, `return {"\ud800-k": 1n}`), KindInvalidOutput)
+	assert.Contains(t, msg, `$["\ud800-k"]: BigInt is not JSON`)
+
 	// A thrown string is inspected, and inspect escapes a lone surrogate as
 	// Node's does.
 	msg = requireFailure(t, runProgram(t, rt, `throw "\ud800"`), KindException)
