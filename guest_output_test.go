@@ -67,6 +67,19 @@ func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
 	}
 }
 
+func TestOversizedArgumentsAreRefusedBeforeTheyAreEncoded(t *testing.T) {
+	rt := newRuntime(t, nil)
+	called := false
+	ns := Namespace{Global: "tools", Functions: map[string]Function{
+		"echo": func(ctx context.Context, args any) (any, error) { called = true; return nil, nil },
+	}}
+	got := requireOK(t, runWith(t, rt,
+		`try { await tools.echo({big: "x".repeat(40 * 1024 * 1024)}) } catch (e) { return e.name + ": " + e.message }`, ns))
+	assert.Contains(t, got, "TypeError: args: ")
+	assert.Contains(t, got, "more than the 32 MiB a call may carry")
+	assert.False(t, called)
+}
+
 func TestLargeValuesEncodeExactly(t *testing.T) {
 	// Past the guest's one-pass buffer (64 KiB) a value is measured, then
 	// encoded into one allocation: the result must be the same JSON.
