@@ -67,6 +67,19 @@ func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
 	}
 }
 
+func TestOversizedArgumentsAreRefusedBeforeTheyAreEncoded(t *testing.T) {
+	rt := newRuntime(t, nil)
+	called := false
+	ns := Namespace{Global: "tools", Functions: map[string]Function{
+		"echo": func(ctx context.Context, args any) (any, error) { called = true; return nil, nil },
+	}}
+	got := requireOK(t, runWith(t, rt,
+		`try { await tools.echo({big: "x".repeat(40 * 1024 * 1024)}) } catch (e) { return e.name + ": " + e.message }`, ns))
+	assert.Contains(t, got, "TypeError: args: ")
+	assert.Contains(t, got, "more than the 32 MiB a call may carry")
+	assert.False(t, called)
+}
+
 func TestLargeValuesEncodeExactly(t *testing.T) {
 	// Past the guest's one-pass buffer (64 KiB) a value is measured, then
 	// encoded into one allocation: the result must be the same JSON.
@@ -104,6 +117,13 @@ func TestLoneSurrogatesLeaveAsOneReplacementCharacter(t *testing.T) {
 	msg := requireFailure(t, runProgram(t, rt, `throw new Error("bad \ud800 input")`), KindException)
 	assert.True(t, utf8.ValidString(msg))
 	assert.Contains(t, msg, "Error: bad "+r+" input")
+
+	// Refusal messages name classes and keys without invalid UTF-8 either.
+	msg = requireFailure(t, runProgram(t, rt,
+		`const C = {["\ud800"]: class {}}["\ud800"]; return {x: new C()}`), KindInvalidOutput)
+	assert.Contains(t, msg, "$.x: class instance ("+r+") is not JSON")
+	msg = requireFailure(t, runProgram(t, rt, `return {"\ud800-k": 1n}`), KindInvalidOutput)
+	assert.Contains(t, msg, `$["\ud800-k"]: BigInt is not JSON`)
 
 	// A thrown string is inspected, and inspect escapes a lone surrogate as
 	// Node's does.

@@ -120,7 +120,7 @@ cat "$here"/prelude/*.js >"$work/prelude.js"
 #
 # --stack-first puts the shadow stack below the data and heap, so an
 # overflow runs off address 0 and traps instead of corrupting the heap.
-# glue.c sets QuickJS's stack limit 128 KiB below this size, so deep JS
+# glue/exports.c sets QuickJS's stack limit 128 KiB below this size, so deep JS
 # recursion throws a catchable RangeError before the trap is reached.
 stack_size=$((1024 * 1024))
 clang-16 --target=wasm32-wasi --sysroot=/usr \

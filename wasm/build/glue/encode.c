@@ -195,13 +195,13 @@ static void object_kind(JSContext *ctx, JSValueConst v, char *buf, size_t cap)
             nprs = find_own_property(&npr, c, JS_ATOM_name);
             if (nprs && (nprs->flags & JS_PROP_TMASK) == JS_PROP_NORMAL &&
                 JS_VALUE_GET_TAG(npr->u.value) == JS_TAG_STRING) {
-                const char *s = JS_ToCString(ctx, npr->u.value);
-                if (s && *s) {
-                    snprintf(buf, cap, "class instance (%s)", s);
-                    JS_FreeCString(ctx, s);
+                strsize z = utf8_measure(npr->u.value);
+                if (z.utf8 > 0 && z.utf8 < 64) {
+                    char name[64];
+                    utf8_write(npr->u.value, (uint8_t *)name);
+                    snprintf(buf, cap, "class instance (%.*s)", (int)z.utf8, name);
                     return;
                 }
-                JS_FreeCString(ctx, s);
             }
         }
         snprintf(buf, cap, "class instance");

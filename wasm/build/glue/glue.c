@@ -79,5 +79,6 @@ static uint64_t glue_mem_used;
 #include "decode.c"  /* CBOR from the host to JS values */
 #include "calls.c"   /* binding calls: the pending table, promises, native.call */
 #include "natives.c" /* the other functions handed to the prelude */
+#include "inspect.c" /* natives for console.log: promise state, proxies, iterators */
 #include "settle.c"  /* settling the run and draining jobs */
 #include "exports.c" /* the module's exports */

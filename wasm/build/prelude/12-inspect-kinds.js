@@ -36,8 +36,12 @@ const kindChecks = {
 const kindOrder = ['map', 'set', 'arraybuffer', 'sharedarraybuffer', 'dataview', 'date', 'regexp',
   'error', 'weakmap', 'weakset', 'weakref', 'number', 'string', 'boolean', 'bigint', 'symbol'];
 
+const nativePromiseState = native.promiseState;
+const nativePreviewEntries = native.previewEntries;
+
 // One of: array, typedarray, map, set, arraybuffer, sharedarraybuffer,
-// dataview, date, regexp, error, promise, weakmap, weakset, weakref,
+// dataview, date, regexp, error, promise, iterator (of a Map or Set),
+// weakmap, weakset, weakref,
 // number/string/boolean/bigint/symbol (boxed), arguments, function, object.
 function kindOf(v) {
   if (typeof v === 'function') return 'function';
@@ -47,6 +51,9 @@ function kindOf(v) {
   try { tag = ObjectToString(v); } catch (e) { /* hostile proxy */ }
   // Plain objects and class instances: no brand to look for.
   if (tag === '[object Object]') return isErrorLike(v) ? 'error' : 'object';
+  if (tag === '[object Map Iterator]' || tag === '[object Set Iterator]') {
+    if (nativePreviewEntries(v, 0) !== undefined) return 'iterator';
+  }
   const hinted = kindByTag[tag];
   if (hinted !== undefined && brand(kindChecks[hinted], v)) return hinted;
   // A missing or misleading tag: try every brand.
@@ -54,9 +61,11 @@ function kindOf(v) {
   for (let i = 0; i < kindOrder.length; i++) {
     if (brand(kindChecks[kindOrder[i]], v)) return kindOrder[i];
   }
-  // No side-effect-free brand check exists for these two; the builtin tag
-  // plus the prototype chain is as close as plain JavaScript gets.
-  if (tag === '[object Promise]' && ObjectIsPrototypeOf(PromiseProto, v)) return 'promise';
+  // The engine's brand checks (glue/inspect.c).
+  if (nativePromiseState(v) !== undefined) return 'promise';
+  if (nativePreviewEntries(v, 0) !== undefined) return 'iterator';
+  // No side-effect-free brand check exists for arguments objects; the
+  // builtin tag is as close as plain JavaScript gets.
   if (tag === '[object Arguments]') return 'arguments';
   return 'object';
 }

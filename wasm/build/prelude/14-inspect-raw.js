@@ -8,12 +8,14 @@ const kArrayType = 1;
 const kArrayExtrasType = 2;
 const inspectCustom = SymbolFor('nodejs.util.inspect.custom');
 
-// Own enumerable string keys, then own enumerable symbols (Node's order).
-function getKeys(value) {
-  const keys = ObjectKeys(value);
+// Own enumerable string keys, then own enumerable symbols (Node's order);
+// with showHidden (console's %o) the non-enumerable ones too, which print
+// in brackets ("[length]: 1").
+function getKeys(value, showHidden) {
+  const keys = showHidden ? ObjectGetOwnPropertyNames(value) : ObjectKeys(value);
   const symbols = ObjectGetOwnPropertySymbols(value);
   for (let i = 0; i < symbols.length; i++) {
-    if (ObjectPropertyIsEnumerable(value, symbols[i])) ArrayPush(keys, symbols[i]);
+    if (showHidden || ObjectPropertyIsEnumerable(value, symbols[i])) ArrayPush(keys, symbols[i]);
   }
   return keys;
 }
@@ -33,16 +35,16 @@ function isIndexKey(key) {
 // materialise every index as a string, so past kMaxKeyScan elements only
 // symbol keys are shown.
 const kMaxKeyScan = 10000;
-function nonIndexKeys(value, length) {
+function nonIndexKeys(value, length, showHidden) {
   if (length > kMaxKeyScan) {
     const out = newList();
     const symbols = ObjectGetOwnPropertySymbols(value);
     for (let i = 0; i < symbols.length; i++) {
-      if (ObjectPropertyIsEnumerable(value, symbols[i])) ArrayPush(out, symbols[i]);
+      if (showHidden || ObjectPropertyIsEnumerable(value, symbols[i])) ArrayPush(out, symbols[i]);
     }
     return out;
   }
-  const all = getKeys(value);
+  const all = getKeys(value, showHidden);
   const out = newList();
   for (let i = 0; i < all.length; i++) {
     if (typeof all[i] === 'symbol' || !isIndexKey(all[i])) ArrayPush(out, all[i]);
@@ -50,9 +52,19 @@ function nonIndexKeys(value, length) {
   return out;
 }
 
+const nativeProxyDetails = native.proxyDetails;
+
 function formatValue(ctx, value, recurseTimes) {
   if (typeof value !== 'object' && typeof value !== 'function') return formatPrimitive(ctx, value);
   if (value === null) return 'null';
+  // A proxy is shown as its target, read without running any trap (Node
+  // does the same); with showProxy (console's %o) as the pair.
+  const proxy = nativeProxyDetails(value);
+  if (proxy !== undefined) {
+    if (proxy === null) return '<Revoked Proxy>';
+    if (ctx.showProxy) return formatProxy(ctx, proxy, recurseTimes);
+    value = proxy[0];
+  }
   if (ctx.customInspect) {
     // Objects may render themselves, as under Node, via
     // Symbol.for('nodejs.util.inspect.custom').
@@ -84,6 +96,16 @@ function formatValue(ctx, value, recurseTimes) {
   return formatRaw(ctx, value, recurseTimes);
 }
 
+// "Proxy [ target, handler ]".
+function formatProxy(ctx, proxy, recurseTimes) {
+  if (ctx.depth !== null && recurseTimes > ctx.depth) return 'Proxy [Array]';
+  recurseTimes += 1;
+  ctx.indentationLvl += 2;
+  const parts = [formatValue(ctx, proxy[0], recurseTimes), formatValue(ctx, proxy[1], recurseTimes)];
+  ctx.indentationLvl -= 2;
+  return reduceToSingleString(ctx, parts, '', ['Proxy [', ']'], kArrayExtrasType, recurseTimes);
+}
+
 // A class's prototype object (Foo.prototype) is not rendered by its own
 // custom inspect method.
 function isOwnPrototype(value) {
@@ -95,7 +117,7 @@ function userOptions(ctx) {
   return {
     depth: ctx.depth, breakLength: ctx.breakLength, compact: ctx.compact,
     maxArrayLength: ctx.maxArrayLength, maxStringLength: ctx.maxStringLength,
-    showHidden: false, colors: false, customInspect: ctx.customInspect,
+    showHidden: ctx.showHidden, showProxy: ctx.showProxy, colors: false, customInspect: ctx.customInspect,
     indentationLvl: ctx.indentationLvl, stylize: (s) => s,
   };
 }
@@ -126,7 +148,7 @@ function formatRaw(ctx, value, recurseTimes) {
 
   if (kind === 'array') {
     const len = value.length;
-    keys = nonIndexKeys(value, len);
+    keys = nonIndexKeys(value, len, ctx.showHidden);
     const prefix = (constructor !== 'Array' || tag !== '')
       ? getPrefix(constructor, tag, 'Array', '(' + len + ')') : '';
     braces = [prefix + '[', ']'];
@@ -134,7 +156,7 @@ function formatRaw(ctx, value, recurseTimes) {
     extrasType = kArrayExtrasType;
     formatter = formatArray;
   } else if (kind === 'set' || kind === 'map') {
-    keys = getKeys(value);
+    keys = getKeys(value, ctx.showHidden);
     const size = kind === 'set' ? SetSize(value) : MapSize(value);
     const prefix = getPrefix(constructor, tag, kind === 'set' ? 'Set' : 'Map', '(' + size + ')');
     formatter = kind === 'set' ? formatSet : formatMap;
@@ -142,16 +164,16 @@ function formatRaw(ctx, value, recurseTimes) {
     braces = [prefix + '{', '}'];
   } else if (kind === 'typedarray') {
     const size = TypedArrayLength(value);
-    keys = nonIndexKeys(value, size);
+    keys = nonIndexKeys(value, size, ctx.showHidden);
     const fallback = constructor === null ? TypedArrayTag(value) : '';
     braces = [getPrefix(constructor, tag, fallback, '(' + size + ')') + '[', ']'];
     if (size === 0 && keys.length === 0) return braces[0] + ']';
     formatter = formatTypedArray;
     extrasType = kArrayExtrasType;
   } else {
-    keys = getKeys(value);
+    keys = getKeys(value, ctx.showHidden);
     braces = ['{', '}'];
-    if (constructor === 'Object' && kind !== 'error' && kind !== 'function') {
+    if (constructor === 'Object' && kind !== 'error' && kind !== 'function' && kind !== 'iterator') {
       if (kind === 'arguments') braces[0] = '[Arguments] {';
       else if (tag !== '') braces[0] = getPrefix(constructor, tag, 'Object') + '{';
       if (keys.length === 0) return braces[0] + '}';
@@ -183,6 +205,9 @@ function formatRaw(ctx, value, recurseTimes) {
     } else if (kind === 'promise') {
       braces[0] = getPrefix(constructor, tag, 'Promise') + '{';
       formatter = formatPromise;
+    } else if (kind === 'iterator') {
+      braces[0] = iteratorBrace(value, tag);
+      formatter = formatIterator;
     } else if (kind === 'weakset' || kind === 'weakmap') {
       braces[0] = getPrefix(constructor, tag, kind === 'weakset' ? 'WeakSet' : 'WeakMap') + '{';
       formatter = formatWeakCollection;

@@ -105,10 +105,45 @@ function formatArrayBuffer(ctx, value) {
   return ['[Uint8Contents]: <' + hex + '>'];
 }
 
-// QuickJS offers no synchronous way to read a promise's state from
-// JavaScript, so the state is not shown (Node: "Promise { 1 }" or
-// "Promise { <pending> }").
-function formatPromise() { return ['<state unknown>']; }
+// "Promise { 1 }", "Promise { <pending> }", "Promise { <rejected> 1 }".
+function formatPromise(ctx, value, recurseTimes) {
+  const details = nativePromiseState(value);
+  if (details[0] === 0) return ['<pending>'];
+  ctx.indentationLvl += 2;
+  const shown = formatValue(ctx, details[1], recurseTimes);
+  ctx.indentationLvl -= 2;
+  return [details[0] === 2 ? '<rejected> ' + shown : shown];
+}
+
+// What a Map or Set iterator has left, without consuming it: values as a
+// list, entries (from .entries()) as [ key, value ] pairs.
+function formatIterator(ctx, value, recurseTimes) {
+  const max = ctx.maxArrayLength > 4294967295 ? 4294967295 : MathMax(0, ctx.maxArrayLength);
+  const preview = nativePreviewEntries(value, max);
+  const entries = preview[2];
+  const output = newList();
+  ctx.indentationLvl += 2;
+  if (preview[1]) {
+    for (let i = 0; i < entries.length; i += 2) {
+      const pair = [formatValue(ctx, entries[i], recurseTimes), formatValue(ctx, entries[i + 1], recurseTimes)];
+      ArrayPush(output, reduceToSingleString(ctx, pair, '', ['[', ']'], kArrayExtrasType, recurseTimes));
+    }
+  } else {
+    for (let i = 0; i < entries.length; i++) ArrayPush(output, formatValue(ctx, entries[i], recurseTimes));
+  }
+  ctx.indentationLvl -= 2;
+  if (preview[3] > 0) ArrayPush(output, remainingText(preview[3]));
+  return output;
+}
+
+// "[Map Iterator] {", "[Set Entries] {", "[Tag] [Map Iterator] {".
+function iteratorBrace(value, tag) {
+  const preview = nativePreviewEntries(value, 0);
+  const type = preview[0] ? 'Set' : 'Map';
+  let label = tag === type + ' Iterator' ? tag : (tag === '' ? '' : tag + '] [') + type + ' Iterator';
+  if (preview[1]) label = StringSlice(label, 0, label.length - 9) + ' Entries';
+  return '[' + label + '] {';
+}
 
 function formatWeakCollection() { return ['<items unknown>']; }
 

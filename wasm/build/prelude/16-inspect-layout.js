@@ -201,16 +201,17 @@ function isBelowBreakLength(ctx, output, start, base) {
 
 // inspect(value[, options]): Node's util.inspect for the options console
 // uses (depth, breakLength, compact, maxArrayLength, maxStringLength,
-// customInspect); colors and showHidden are not supported.
+// customInspect, showHidden, showProxy); colors are not supported.
 function inspect(value, opts) {
   const ctx = {
     __proto__: null,
     seen: newList(), circular: undefined, indentationLvl: 0, currentDepth: 0,
     depth: 2, breakLength: 80, compact: 3, maxArrayLength: 100,
-    maxStringLength: 10000, customInspect: true,
+    maxStringLength: 10000, customInspect: true, showHidden: false, showProxy: false,
   };
   if (isObjectLike(opts)) {
-    const names = ['depth', 'breakLength', 'compact', 'maxArrayLength', 'maxStringLength', 'customInspect'];
+    const names = ['depth', 'breakLength', 'compact', 'maxArrayLength', 'maxStringLength', 'customInspect',
+      'showHidden', 'showProxy'];
     for (let i = 0; i < names.length; i++) {
       const v = opts[names[i]];
       if (v !== undefined) ctx[names[i]] = v;

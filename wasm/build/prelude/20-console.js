@@ -83,7 +83,9 @@ function format(args) {
             break;
           }
           case 79: tempStr = inspect(args[++a]); break; // O
-          case 111: tempStr = inspect(args[++a], { __proto__: null, depth: 4 }); break; // o
+          case 111: // o: hidden properties and proxies shown, as in Node
+            tempStr = inspect(args[++a], { __proto__: null, depth: 4, showHidden: true, showProxy: true });
+            break;
           case 105: { // i
             const arg = args[++a];
             if (typeof arg === 'bigint') tempStr = formatBigInt(arg);

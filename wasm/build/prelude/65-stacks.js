@@ -62,3 +62,25 @@ ObjectDefineProperty(ErrorCtor, 'prepareStackTrace', {
   enumerable: prepareStackTraceDesc.enumerable,
   configurable: prepareStackTraceDesc.configurable,
 });
+
+// err.stack reads as in V8: "Name: message" and then the frames. QuickJS-ng
+// stores only the frames; the header is added when the stack is read, from
+// the error's name and message at that moment (V8 formats lazily too), and
+// the prelude's frames are dropped. A stack that prepareStackTrace made, or
+// that a program assigned, is returned as it is.
+const nativeStackDesc = getDesc(ErrorProto, 'stack');
+ObjectDefineProperty(ErrorProto, 'stack', {
+  __proto__: null,
+  get: getDesc({
+    get stack() {
+      const frames = ErrorStackGet(this);
+      if (typeof frames !== 'string' || (frames !== '' && !StringStartsWith(frames, '    at '))) return frames;
+      const header = errorHeader(this);
+      const kept = dropPreludeFrames(frames);
+      return kept === '' ? header : header + '\n' + kept;
+    },
+  }, 'stack').get,
+  set: nativeStackDesc.set,
+  enumerable: nativeStackDesc.enumerable,
+  configurable: nativeStackDesc.configurable,
+});

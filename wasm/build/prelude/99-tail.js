@@ -2,11 +2,13 @@
 // ---- hooks for the glue ---------------------------------------------------------------
 
 // Renders what a program threw for the run's failure message. Errors as
-// "Name: message" and their frames; anything else as Node's REPL shows it
-// ("Uncaught { a: 1 }"). Never throws: hostile values get a plainer text.
+// console.log shows them, as Node does for an uncaught error: "Name:
+// message", the frames, then any other own properties and the [cause];
+// anything else as Node's REPL shows it ("Uncaught { a: 1 }"). Never throws:
+// hostile values get a plainer text.
 function formatThrown(value) {
   try {
-    if (isObjectLike(value) && isErrorLike(value)) return withAbsentHint(stackText(value), absentHint(value));
+    if (isObjectLike(value) && isErrorLike(value)) return withAbsentHint(formatThrownError(value), absentHint(value));
     return 'Uncaught ' + inspect(value);
   } catch (e) {
     try {
@@ -15,6 +17,16 @@ function formatThrown(value) {
       return 'Uncaught exception (a value that cannot be displayed)';
     }
   }
+}
+
+// inspect() brackets an error whose stack has no frames ("[Error: m]",
+// "[Error: m] { code: 'E' }"); the failure message leaves the brackets out.
+function formatThrownError(err) {
+  const text = inspect(err);
+  if (StringCharCodeAt(text, 0) !== 91) return text; // '['
+  const stack = stackText(err);
+  if (StringStartsWith(text, '[' + stack + ']')) return stack + StringSlice(text, stack.length + 2);
+  return text;
 }
 
 // Appends hint to the first line of a rendered error.

@@ -1,4 +1,4 @@
-// Errors render as "Name: message" and frames, nothing more.
+// Errors render as console.log shows them: "Name: message", frames, own properties.
 class ValidationError extends Error {
   constructor(m) { super(m); this.name = 'ValidationError'; this.field = 'email'; }
 }
