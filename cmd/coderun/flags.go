@@ -17,15 +17,11 @@ func newFlagSet(c *command, std stdio) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and checks the number of positional arguments
-// (from wantArgs[0] to wantArgs[1]; none when omitted). It returns the exit
-// status to use when the command must stop: 0 after -h, with the usage on
-// standard output, 2 after a usage error, with the usage on standard error.
-func parseFlags(c *command, fs *flag.FlagSet, args []string, std stdio, wantArgs ...int) (status int, stop bool) {
-	lo, hi := 0, 0
-	if len(wantArgs) == 2 {
-		lo, hi = wantArgs[0], wantArgs[1]
-	}
+// parseFlags parses args and checks that there are from lo to hi
+// positional arguments. It returns the exit status to use when the command
+// must stop: 0 after -h, with the usage on standard output, 2 after a usage
+// error, with the usage on standard error.
+func parseFlags(c *command, fs *flag.FlagSet, args []string, std stdio, lo, hi int) (status int, stop bool) {
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):

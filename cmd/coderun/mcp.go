@@ -43,7 +43,7 @@ func runMCP(c *command, args []string, std stdio) int {
 	callTimeout := fs.Duration("call-timeout", mcpproxy.DefaultCallTimeout, "how long one call of an upstream tool may take")
 	keepGoing := fs.Bool("keep-going", false, "serve even when every configured server failed to start (the tool list fills in as servers come back)")
 	cache := addCacheFlags(fs)
-	if status, stop := parseFlags(c, fs, args, std); stop {
+	if status, stop := parseFlags(c, fs, args, std, 0, 0); stop {
 		return status
 	}
 	if *stateless && *httpAddr == "" {

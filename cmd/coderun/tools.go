@@ -25,7 +25,7 @@ var toolsCmd = &command{
 func runTools(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	start := addStartFlags(fs)
-	if status, stop := parseFlags(c, fs, args, std); stop {
+	if status, stop := parseFlags(c, fs, args, std, 0, 0); stop {
 		return status
 	}
 	cfg, err := start.loadConfig()

@@ -15,7 +15,7 @@ var versionCmd = &command{
 }
 
 func printVersion(c *command, args []string, std stdio) int {
-	if status, stop := parseFlags(c, newFlagSet(c, std), args, std); stop {
+	if status, stop := parseFlags(c, newFlagSet(c, std), args, std, 0, 0); stop {
 		return status
 	}
 	fmt.Fprintf(std.out, "coderun %s\n", moduleVersion("github.com/coderun/coderun"))

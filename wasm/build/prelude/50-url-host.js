@@ -139,26 +139,322 @@ function punycode(label) {
   return out;
 }
 
-// Domain to ASCII, approximately UTS #46: lower-cased, NFC-normalised,
-// non-ASCII labels punycoded. Returns null on failure.
-function domainToAscii(domain) {
-  let s = StringNormalize(StringToLowerCase(domain), 'NFC');
+// The UTS #46 table (49-url-idna-table.js), parsed on first use into
+// parallel lists: where each run starts, its kind, and its argument (the
+// delta of a "D" run, the mapped text of an "M" entry).
+let idnaStarts = null;
+let idnaKinds = null;
+let idnaArgs = null;
+
+function parseBase36(s) {
+  let v = 0;
+  const neg = s[0] === '-';
+  for (let i = neg ? 1 : 0; i < s.length; i++) {
+    const c = StringCharCodeAt(s, i);
+    v = v * 36 + (c <= 57 ? c - 48 : c - 87);
+  }
+  return neg ? -v : v;
+}
+
+function idnaLoad() {
+  const entries = splitOn(idnaTableText, ',');
+  idnaStarts = newList();
+  idnaKinds = newList();
+  idnaArgs = newList();
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    let k = 0;
+    while (StringCharCodeAt(e, k) >= 48 && StringCharCodeAt(e, k) <= 122 && !(StringCharCodeAt(e, k) >= 65 && StringCharCodeAt(e, k) <= 90)) k++;
+    const kind = e[k];
+    const arg = StringSlice(e, k + 1);
+    let value = null;
+    if (kind === 'D') value = parseBase36(arg);
+    else if (kind === 'M') {
+      const cps = splitOn(arg, '+');
+      value = '';
+      for (let j = 0; j < cps.length; j++) value += StringFromCodePoint(parseBase36(cps[j]));
+    }
+    ArrayPush(idnaStarts, parseBase36(StringSlice(e, 0, k)));
+    ArrayPush(idnaKinds, kind);
+    ArrayPush(idnaArgs, value);
+  }
+}
+
+// The index of the table entry covering code point c (c >= 0x80).
+function idnaIndex(c) {
+  if (idnaStarts === null) idnaLoad();
+  let lo = 0;
+  let hi = idnaStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (idnaStarts[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+// The UTS #46 status of c: 'V' valid, 'X' disallowed, 'I' ignored or 'M'
+// mapped. ASCII is valid except the upper-case letters, which map to
+// lower case (UseSTD3ASCIIRules is off in the URL Standard).
+function idnaKind(c) {
+  if (c < 0x80) return c >= 65 && c <= 90 ? 'M' : 'V';
+  const k = idnaIndex(c);
+  const kind = idnaKinds[k];
+  if (kind === 'D') return 'M';
+  if (kind === 'A') return (c - idnaStarts[k]) % 2 === 0 ? 'M' : 'V';
+  return kind;
+}
+
+// The UTS #46 mapping step: null when a code point is disallowed.
+function idnaMap(domain) {
   let out = '';
-  let label = '';
-  let ascii = true;
-  for (let i = 0; i <= s.length; i++) {
-    const c = i < s.length ? StringCharCodeAt(s, i) : -1;
-    if (c === -1 || c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61) {
-      out += ascii ? label : 'xn--' + punycode(label);
-      if (c !== -1) out += '.';
-      label = '';
-      ascii = true;
+  for (let i = 0; i < domain.length; i++) {
+    const c = StringCodePointAt(domain, i);
+    if (c > 0xffff) i++;
+    if (c < 0x80) {
+      out += StringFromCharCode(c >= 65 && c <= 90 ? c + 32 : c);
       continue;
     }
-    if (c === 0xad) continue; // soft hyphen maps to nothing
-    if (c >= 0x80) ascii = false;
-    label += s[i];
+    const k = idnaIndex(c);
+    switch (idnaKinds[k]) {
+      case 'V': out += StringFromCodePoint(c); break;
+      case 'X': return null;
+      case 'I': break;
+      case 'D': out += StringFromCodePoint(c + idnaArgs[k]); break;
+      case 'A': out += StringFromCodePoint((c - idnaStarts[k]) % 2 === 0 ? c + 1 : c); break;
+      default: out += idnaArgs[k]; // 'M'
+    }
   }
+  return out;
+}
+
+// Punycode (RFC 3492) decoding of one label's part after "xn--"; null when
+// it is not valid Punycode.
+function punycodeDecode(input) {
+  const cps = newList();
+  const delim = StringLastIndexOf(input, '-');
+  const basic = delim === -1 ? 0 : delim;
+  for (let i = 0; i < basic; i++) {
+    const c = StringCharCodeAt(input, i);
+    if (c >= 0x80) return null;
+    ArrayPush(cps, c);
+  }
+  let n = 128;
+  let i = 0;
+  let bias = 72;
+  for (let p = basic > 0 ? basic + 1 : 0; p < input.length;) {
+    const oldi = i;
+    let w = 1;
+    for (let k = 36; ; k += 36) {
+      if (p >= input.length) return null;
+      const c = StringCharCodeAt(input, p++);
+      const digit = c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : -1;
+      if (digit < 0) return null;
+      i += digit * w;
+      if (i > 0x10ffff * (cps.length + 1)) return null; // far beyond any code point: overflow
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < t) break;
+      w *= 36 - t;
+    }
+    const count = cps.length + 1;
+    let delta = oldi === 0 ? MathFloor((i - oldi) / 700) : (i - oldi) >> 1;
+    delta += MathFloor(delta / count);
+    let k = 0;
+    while (delta > 455) { delta = MathFloor(delta / 35); k += 36; }
+    bias = k + MathFloor((36 * delta) / (delta + 38));
+    n += MathFloor(i / count);
+    i %= count;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return null;
+    ArrayPush(cps, 0); // insert n at i
+    for (let j = cps.length - 1; j > i; j--) cps[j] = cps[j - 1];
+    cps[i] = n;
+    i++;
+  }
+  let out = '';
+  for (let j = 0; j < cps.length; j++) out += StringFromCodePoint(cps[j]);
+  return out;
+}
+
+function isAscii(s) {
+  for (let i = 0; i < s.length; i++) if (StringCharCodeAt(s, i) >= 0x80) return false;
+  return true;
+}
+
+// Run tables (49-url-idna-table.js): "start class" entries, parsed on first
+// use into { starts, classes }.
+function loadRuns(text) {
+  const entries = splitOn(text, ',');
+  const runs = { __proto__: null, starts: newList(), classes: newList() };
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    ArrayPush(runs.starts, parseBase36(StringSlice(e, 0, -1)));
+    ArrayPush(runs.classes, e[e.length - 1]);
+  }
+  return runs;
+}
+
+function runClass(runs, c) {
+  let lo = 0;
+  let hi = runs.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (runs.starts[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return runs.classes[lo];
+}
+
+let bidiRuns = null;
+let joiningRuns = null;
+let viramas = null;
+
+function bidiClass(c) {
+  if (bidiRuns === null) bidiRuns = loadRuns(idnaBidiText);
+  return runClass(bidiRuns, c);
+}
+
+function joiningType(c) {
+  if (joiningRuns === null) joiningRuns = loadRuns(idnaJoiningText);
+  return runClass(joiningRuns, c);
+}
+
+function isVirama(c) {
+  if (viramas === null) {
+    viramas = { __proto__: null };
+    const list = splitOn(idnaViramaText, ',');
+    for (let i = 0; i < list.length; i++) viramas[parseBase36(list[i])] = true;
+  }
+  return viramas[c] === true;
+}
+
+function codePoints(s) {
+  const cps = newList();
+  for (let i = 0; i < s.length; i++) {
+    const c = StringCodePointAt(s, i);
+    if (c > 0xffff) i++;
+    ArrayPush(cps, c);
+  }
+  return cps;
+}
+
+// CheckJoiners (RFC 5892 Appendix A): a ZWJ must follow a virama; a ZWNJ
+// must follow a virama or sit between a left-joining and a right-joining
+// letter, with only transparent ones around it.
+function joinersValid(cps) {
+  for (let i = 0; i < cps.length; i++) {
+    const c = cps[i];
+    if (c !== 0x200c && c !== 0x200d) continue;
+    if (i > 0 && isVirama(cps[i - 1])) continue;
+    if (c === 0x200d) return false;
+    let j = i - 1;
+    while (j >= 0 && joiningType(cps[j]) === 'T') j--;
+    if (j < 0 || (joiningType(cps[j]) !== 'L' && joiningType(cps[j]) !== 'D')) return false;
+    j = i + 1;
+    while (j < cps.length && joiningType(cps[j]) === 'T') j++;
+    if (j >= cps.length || (joiningType(cps[j]) !== 'R' && joiningType(cps[j]) !== 'D')) return false;
+  }
+  return true;
+}
+
+// The Bidi Rule (RFC 5893 section 2) for one label of a Bidi domain name.
+// Classes as in the table: L R A(L) N (AN) E(N) S (ES) C(S) T (ET) O(N)
+// B(N) M (NSM), Z for the rest.
+function bidiLabelValid(cps) {
+  if (cps.length === 0) return true;
+  const first = bidiClass(cps[0]);
+  let end = cps.length - 1;
+  while (end > 0 && bidiClass(cps[end]) === 'M') end--;
+  const last = bidiClass(cps[end]);
+  if (first === 'R' || first === 'A') {
+    let en = false;
+    let an = false;
+    for (let i = 0; i < cps.length; i++) {
+      const k = bidiClass(cps[i]);
+      if (StringIndexOf('RANESCTOBM', k) === -1) return false;
+      if (k === 'E') en = true;
+      if (k === 'N') an = true;
+    }
+    return (last === 'R' || last === 'A' || last === 'E' || last === 'N') && !(en && an);
+  }
+  if (first !== 'L') return false;
+  for (let i = 0; i < cps.length; i++) {
+    if (StringIndexOf('LESCTOBM', bidiClass(cps[i])) === -1) return false;
+  }
+  return last === 'L' || last === 'E';
+}
+
+// A Bidi domain name has a code point of class R, AL or AN in some label.
+function isBidiDomain(labels) {
+  for (let i = 0; i < labels.length; i++) {
+    const cps = labels[i];
+    for (let j = 0; j < cps.length; j++) {
+      const k = bidiClass(cps[j]);
+      if (k === 'R' || k === 'A' || k === 'N') return true;
+    }
+  }
+  return false;
+}
+
+const reLeadingMark = /^\p{M}/u;
+const RegExpExec = uncurryThis(RegExpProto.exec);
+
+// The UTS #46 validity criteria for one label (URL Standard settings:
+// CheckHyphens off, CheckJoiners on; CheckBidi is domainToAscii's, as it
+// depends on every label). decoded: the label came from Punycode, so its
+// code points were not mapped and must each be valid, and it must be NFC.
+function idnaLabelValid(label, decoded) {
+  if (label === '') return true;
+  if (decoded) {
+    if (StringNormalize(label, 'NFC') !== label) return false;
+    for (let i = 0; i < label.length; i++) {
+      const c = StringCodePointAt(label, i);
+      if (c > 0xffff) i++;
+      if (c === 0x2e || idnaKind(c) !== 'V') return false;
+    }
+  }
+  if (StringStartsWith(label, 'xn--')) return false;
+  if (RegExpExec(reLeadingMark, label) !== null) return false;
+  return joinersValid(codePoints(label));
+}
+
+// Domain to ASCII (URL Standard), with UTS #46 processing: map, normalize
+// to NFC, split into labels, decode and check "xn--" labels, check each
+// label, and Punycode the labels that are not ASCII. Returns null on
+// failure.
+function domainToAscii(domain) {
+  // The Standard's shortcut: an ASCII domain with no "xn--" label only needs
+  // lower-casing, and skips loading the tables.
+  if (isAscii(domain)) {
+    const lower = StringToLowerCase(domain);
+    if (!StringStartsWith(lower, 'xn--') && StringIndexOf(lower, '.xn--') === -1) {
+      for (let i = 0; i < lower.length; i++) if (isForbiddenDomainCode(StringCharCodeAt(lower, i))) return null;
+      return lower === '' ? null : lower;
+    }
+  }
+  const mapped = idnaMap(domain);
+  if (mapped === null) return null;
+  const labels = splitOn(StringNormalize(mapped, 'NFC'), '.');
+  const unicode = newList(); // each label's code points, Punycode decoded
+  let out = '';
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i];
+    let ascii = label;
+    let text = label;
+    if (StringStartsWith(label, 'xn--')) {
+      if (!isAscii(label)) return null;
+      text = punycodeDecode(StringSlice(label, 4));
+      if (text === null || text === '' || !idnaLabelValid(text, true)) return null;
+    } else {
+      if (!idnaLabelValid(label, false)) return null;
+      if (!isAscii(label)) ascii = 'xn--' + punycode(label);
+    }
+    ArrayPush(unicode, codePoints(text));
+    out += (i > 0 ? '.' : '') + ascii;
+  }
+  if (isBidiDomain(unicode)) {
+    for (let i = 0; i < unicode.length; i++) if (!bidiLabelValid(unicode[i])) return null;
+  }
+
   for (let i = 0; i < out.length; i++) if (isForbiddenDomainCode(StringCharCodeAt(out, i))) return null;
   return out === '' ? null : out;
 }
