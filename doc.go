@@ -103,9 +103,9 @@
 // else, the run is sealed into bytes (a [Suspension], encrypted and
 // authenticated with [Config.StateKey]) and leaves the process: no goroutine
 // and no memory stay behind. [Runtime.Resume], in this process or any other
-// with the same StateKey and sandbox build, restores it with the [Answer]s
+// with the same StateKey and sandbox build, restores it with [Answer] values
 // and goes on from where it stopped; calls made before the suspension are
-// not made again. [Runtime.Pending] reads a sealed run's [PendingCall]s
+// not made again. [Runtime.Pending] reads the [PendingCall] list of a sealed run
 // without running it.
 //
 // # Start-up
