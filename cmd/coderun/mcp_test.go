@@ -31,17 +31,23 @@ type binaries struct {
 	dir     string
 }
 
-// buildBinaries builds coderun and the echo server into dir.
+// buildBinaries returns coderun and the echo server, each built once for
+// the package's tests, with dir for the test's own files.
 func buildBinaries(t *testing.T, dir string) binaries {
 	t.Helper()
-	b := binaries{coderun: filepath.Join(dir, "coderun"), echo: filepath.Join(dir, "echoserver"), dir: dir}
-	for out, pkg := range map[string]string{b.coderun: ".", b.echo: "github.com/coderun/coderun/mcpproxy/testdata/echoserver"} {
-		cmd := exec.Command("go", "build", "-o", out, pkg)
-		output, err := cmd.CombinedOutput()
-		require.NoError(t, err, "go build %s: %s", pkg, output)
-	}
-	return b
+	echo, err := buildEchoOnce()
+	require.NoError(t, err)
+	return binaries{coderun: coderunBinary(t), echo: echo, dir: dir}
 }
+
+var buildEchoOnce = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(testDir, "echoserver")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/coderun/coderun/mcpproxy/testdata/echoserver").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build echoserver: %v: %s", err, out)
+	}
+	return bin, nil
+})
 
 // writeConfig writes a coderun.yml into the binaries' directory.
 func (b binaries) writeConfig(t *testing.T, name, yml string) string {
