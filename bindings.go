@@ -74,6 +74,16 @@ func CallSequence(ctx context.Context) (seq int64, ok bool) {
 	return hostcalls.Sequence(ctx)
 }
 
+// CallArgs returns the arguments of the binding call whose Function
+// received ctx as JSON text, with object keys in the order the program
+// wrote them (the args a Function receives are decoded into maps, which
+// have no order). A Function that hands the arguments on as JSON, to a
+// tool or a log, keeps them as the program made them. ok is false for a
+// context that did not come from a binding call.
+func CallArgs(ctx context.Context) (args json.RawMessage, ok bool) {
+	return hostcalls.ArgsJSON(ctx)
+}
+
 // bindingSpec encodes the namespaces for the guest (ABI.md, coderun_bind):
 // [[global, [function names, sorted], error class name|null, member|null]...].
 func bindingSpec(nss []Namespace) ([]byte, error) {

@@ -2,6 +2,7 @@ package coderun
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -478,4 +479,21 @@ func TestRefusedCallsUseTheErrorClass(t *testing.T) {
 		try { await plain.echo(2) } catch (e: any) { return [e.name, e.message] }`,
 		Namespace{Global: "plain", Functions: map[string]Function{"echo": echo}})
 	assert.Equal(t, `["RangeError","too many binding calls in this run: MaxCalls is 1"]`, requireOK(t, res))
+}
+
+func TestCallArgsKeepTheProgramsKeyOrder(t *testing.T) {
+	rt := newRuntime(t, nil)
+	var raw json.RawMessage
+	var ok bool
+	res := runWith(t, rt, `return await tools.f({zeta: 1, alpha: [true, {y: 2, x: 3}]})`, tools(map[string]Function{
+		"f": func(ctx context.Context, args any) (any, error) {
+			raw, ok = CallArgs(ctx)
+			return json.RawMessage(`{"b":1,"a":2}`), nil
+		},
+	}))
+	require.True(t, ok)
+	assert.Equal(t, `{"zeta":1,"alpha":[true,{"y":2,"x":3}]}`, string(raw))
+	assert.Equal(t, `{"b":1,"a":2}`, requireOK(t, res), "a json.RawMessage result keeps its key order")
+	_, ok = CallArgs(context.Background())
+	assert.False(t, ok)
 }

@@ -216,7 +216,7 @@ func (r *run) stop(kind FailureKind, format string, args ...any) {
 func (r *run) Log(line string) {
 	n := jsonStringLen(line)
 	if r.outBytes+n > r.cfg.MaxOutputBytes {
-		r.stop(KindOutputLimit, "output exceeded MaxOutputBytes (%d bytes): the logs reached %d bytes", r.cfg.MaxOutputBytes, r.outBytes+n)
+		r.stop(KindOutputLimit, "%s", r.outputLimitMessage("the logs reached", r.outBytes+n))
 	}
 	r.outBytes += n
 	r.logs = append(r.logs, line)
@@ -245,7 +245,7 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 			return
 		}
 		if r.outBytes+int64(len(v)) > r.cfg.MaxOutputBytes {
-			r.fail(KindOutputLimit, fmt.Sprintf("output exceeded MaxOutputBytes (%d bytes): logs and value total %d bytes", r.cfg.MaxOutputBytes, r.outBytes+int64(len(v))))
+			r.fail(KindOutputLimit, r.outputLimitMessage("logs and value total", r.outBytes+int64(len(v))))
 			return
 		}
 		r.result.Value = v
@@ -289,7 +289,7 @@ func (r *run) TimerClear(id uint32) { r.timers.clear(id) }
 // ReserveOutput refuses a large output before the guest encodes it.
 func (r *run) ReserveOutput(n int64) {
 	if r.outBytes+n > r.cfg.MaxOutputBytes {
-		r.stop(KindOutputLimit, "output exceeded MaxOutputBytes (%d bytes): logs and output total at least %d bytes", r.cfg.MaxOutputBytes, r.outBytes+n)
+		r.stop(KindOutputLimit, "%s", r.outputLimitMessage("logs and output total at least", r.outBytes+n))
 	}
 }
 
@@ -324,6 +324,13 @@ func (r *run) FuelTick() int32 {
 	return FuelQuantum
 }
 
+// outputLimitMessage is the one message of an output-limit failure: what
+// reached how many bytes.
+func (r *run) outputLimitMessage(what string, total int64) string {
+	return fmt.Sprintf("output exceeded MaxOutputBytes (%d bytes): %s %d bytes", r.cfg.MaxOutputBytes, what, total)
+}
+
+// wallTimeMessage is the one message of a WallTime timeout.
 func (r *run) wallTimeMessage() string {
 	return fmt.Sprintf("the WallTime budget ran out (%v)", r.cfg.WallTime)
 }
@@ -334,7 +341,7 @@ func (r *run) fail(kind FailureKind, msg string) {
 	n := int64(len(msg))
 	if kind != KindOutputLimit && r.outBytes+n > r.cfg.MaxOutputBytes {
 		kind = KindOutputLimit
-		msg = fmt.Sprintf("output exceeded MaxOutputBytes (%d bytes): logs and failure message total %d bytes", r.cfg.MaxOutputBytes, r.outBytes+n)
+		msg = r.outputLimitMessage("logs and failure message total", r.outBytes+n)
 	}
 	r.settled = true
 	r.result.Value = nil

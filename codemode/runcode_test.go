@@ -498,3 +498,26 @@ func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 		return [Object.keys(tools), await refused("hidden"), await refused("run_code")];`))
 	assert.JSONEq(t, `[["$describe", "shown"], [true, "hidden"], [true, "run_code"]]`, string(res.Value))
 }
+
+// TestSubCallArgumentsKeepTheProgramsKeyOrder: a sub-call's arguments reach
+// the tool (and the log) as the program wrote them, not re-sorted, and a
+// tool's JSON result reaches the program in its own key order.
+func TestSubCallArgumentsKeepTheProgramsKeyOrder(t *testing.T) {
+	var got json.RawMessage
+	tool := Tool{
+		Name:        "record",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Execute: func(_ context.Context, call *Call) (*Output, error) {
+			got = call.Args
+			return &Output{Value: json.RawMessage(`{"zeta":1,"alpha":2}`)}, nil
+		},
+	}
+	s, _ := newTestSession(t, Options{Config: codeConfig()}, tool)
+	out, err := runCode(t, s, `const r = await tools.record({path: "a", mode: "w", content: "x"}); return Object.keys(r)`)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"path":"a","mode":"w","content":"x"}`, string(got))
+	assert.Equal(t, `{"path":"a","mode":"w","content":"x"}`, string(got), "the program's key order")
+	var res coderun.Result
+	require.NoError(t, json.Unmarshal(out.Value, &res))
+	assert.Equal(t, `["zeta","alpha"]`, string(res.Value), "the tool's key order")
+}

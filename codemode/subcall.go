@@ -91,9 +91,14 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 
 	raw := emptyArgs()
 	if args != nil {
-		var err error
-		if raw, err = json.Marshal(args); err != nil {
-			return nil, fmt.Errorf("codemode: sub-call arguments: %w", err)
+		// As the program wrote them, key order included; json.Marshal of
+		// the decoded map would sort the keys.
+		var ok bool
+		if raw, ok = coderun.CallArgs(ctx); !ok {
+			var err error
+			if raw, err = json.Marshal(args); err != nil {
+				return nil, fmt.Errorf("codemode: sub-call arguments: %w", err)
+			}
 		}
 	}
 	submitted := time.Now() // before enqueue, which may admit the call at once

@@ -9,6 +9,7 @@ package hostcalls
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -225,7 +226,7 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 	b.mu.Unlock()
 
 	c := call{
-		ctx:      context.WithValue(b.ctx, sequenceKey{}, seq),
+		ctx:      context.WithValue(b.ctx, callKey{}, &callInfo{seq: seq, argsCBOR: msgCall.ArgsCBOR}),
 		id:       msgCall.ID,
 		global:   ns.Global,
 		function: msgCall.Function,
@@ -263,7 +264,15 @@ func (b *Bridge) work(w *worker, c call) {
 	}
 }
 
-type sequenceKey struct{}
+// callKey carries a call's callInfo in the context its Function gets.
+type callKey struct{}
+
+// callInfo is what a Function may learn about its call beyond its
+// arguments.
+type callInfo struct {
+	seq      int64
+	argsCBOR []byte
+}
 
 // Sequence returns the position (1, 2, ...) of the call whose context is
 // ctx among its run's calls, in the order the program made them. Calls run
@@ -271,8 +280,27 @@ type sequenceKey struct{}
 // reach a Function in scheduler order; a consumer that queues calls uses
 // this to restore the program's order.
 func Sequence(ctx context.Context) (int64, bool) {
-	seq, ok := ctx.Value(sequenceKey{}).(int64)
-	return seq, ok
+	info, ok := ctx.Value(callKey{}).(*callInfo)
+	if !ok {
+		return 0, false
+	}
+	return info.seq, true
+}
+
+// ArgsJSON returns the arguments of the call whose context is ctx as JSON
+// text, object keys in the order the program wrote them: a Function that
+// passes the arguments on as JSON keeps them as the program made them,
+// which decoding into a map would not.
+func ArgsJSON(ctx context.Context) (json.RawMessage, bool) {
+	info, ok := ctx.Value(callKey{}).(*callInfo)
+	if !ok {
+		return nil, false
+	}
+	raw, err := CBORToJSON(info.argsCBOR)
+	if err != nil { // the guest's own encoding, validated by DecodeCall
+		return nil, false
+	}
+	return raw, true
 }
 
 // run runs one call and hands its completion to the run loop. It reports

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"slices"
@@ -25,7 +26,18 @@ const maxDepth = 1000
 // included) and re-encodes it as CBOR for the guest. It fails when the value
 // cannot cross losslessly: NaN, infinities, channels, funcs, and integers a
 // JavaScript number cannot hold exactly.
+//
+// A json.RawMessage is transcoded as it is, keeping its object key order:
+// a host that already holds the result as JSON (Code Mode does) pays for
+// neither a marshal nor a sort.
 func EncodeResult(v any) ([]byte, error) {
+	if raw, ok := v.(json.RawMessage); ok {
+		out, err := JSONToCBOR(raw)
+		if err != nil {
+			return nil, fmt.Errorf("result is not JSON: %w", err)
+		}
+		return out, nil
+	}
 	if out, ok := appendJSONFast(nil, v, 0); ok {
 		if len(out) > MaxPayloadBytes {
 			return nil, fmt.Errorf("result is %d bytes, over the %d-byte limit", len(out), MaxPayloadBytes)
@@ -125,7 +137,7 @@ func JSONToCBOR(raw []byte) ([]byte, error) {
 	if err := transcodeJSON(dec, &out, 0); err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("trailing data after JSON value")
 	}
 	if len(out) > MaxPayloadBytes {

@@ -178,3 +178,16 @@ func jsonPath(v any) ([]byte, error) {
 	}
 	return JSONToCBOR(raw)
 }
+
+func TestEncodeResultTranscodesRawJSONInOrder(t *testing.T) {
+	got, err := EncodeResult(json.RawMessage(` {"b": 1, "a": [true, null, "x"]} `))
+	require.NoError(t, err)
+	back, err := CBORToJSON(got)
+	require.NoError(t, err)
+	assert.Equal(t, `{"b":1,"a":[true,null,"x"]}`, string(back), "the keys keep their order")
+
+	for _, bad := range []string{`{"a":1}x`, `{"a":1} {"b":2}`, `{"a":`, ``, `NaN`} {
+		_, err := EncodeResult(json.RawMessage(bad))
+		assert.Error(t, err, "%q", bad)
+	}
+}
