@@ -161,7 +161,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"server with both", "servers:\n  s:\n    command: x\n    url: http://h\n",
 			[]string{"line 2", "servers.s", "set exactly one of command or url (both are set)"}},
 		{"bad server name", "servers:\n  ok: {command: x}\n  my.fs:\n    command: x\n",
-			[]string{"line 3", `servers.my.fs: invalid server name "my.fs": use letters, digits, '_' and '-' only`}},
+			[]string{"line 3", `servers.my.fs: server name "my.fs": use letters, digits, '_' and '-' only`}},
 		{"empty server name", "servers:\n  '': {command: x}\n",
 			[]string{"line 2", "servers.: a server name must not be empty"}},
 		{"server with neither", "servers:\n  s:\n    cwd: /\n",
@@ -177,11 +177,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"root not a mapping", "- a\n- b\n",
 			[]string{"document: want a mapping with the keys"}},
 		{"not yaml", "mode: [\n",
-			[]string{"config: yaml: line 1"}},
+			[]string{"config: line 1: did not find expected"}},
 		{"server name with a dot", "servers:\n  my.fs: {command: x}\n",
-			[]string{"config line 2: servers: ", `server name "my.fs": use letters, digits, '_' and '-' only`}},
+			[]string{"config line 2: servers.my.fs: ", `server name "my.fs": use letters, digits, '_' and '-' only`}},
 		{"server name with the separator", "servers:\n  my__fs: {command: x}\n",
-			[]string{"config line 2: servers: ", `"__" separates`}},
+			[]string{"config line 2: servers.my__fs: ", `"__" separates`}},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {

@@ -198,7 +198,7 @@ func testMalformedConfig(t *testing.T, b binaries) {
 		"bad server":      {"servers:\n  fs: { command: x, url: 'http://h/mcp' }\n", "servers.fs"},
 		"unknown key":     {"servers:\n  fs: { comand: x }\n", "servers.fs.comand"},
 		"not YAML at all": {"mode: [code\n", "did not find expected"},
-		"bad server name": {"servers:\n  my.fs: { command: x }\n", "bad.yml:2: servers.my.fs: invalid server name"},
+		"bad server name": {"servers:\n  my.fs: { command: x }\n", "bad.yml:2: servers.my.fs: server name \"my.fs\": use letters"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			cfg := b.writeConfig(t, "bad.yml", c.yml)
