@@ -2,6 +2,7 @@ package coderun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -18,13 +19,18 @@ import (
 // suspends again once it waits on nothing but the others.
 //
 // bindings must have the Globals and ErrorClasses the run was started with,
-// in the same order; their Functions may differ (a function gone since
-// rejects the calls made to it). The budgets of this Runtime's Config apply
+// in the same order. Their Functions may differ, within what the program
+// saw when it started: a function gone since rejects the calls made to it,
+// but one added since is not on the program's namespace object, which was
+// frozen when the run started. The budgets of this Runtime's Config apply
 // to the whole run: compute time, fuel, calls and output are counted from
-// the run's start, wall time over the time it was live in any process.
+// the run's start, wall time over the time it was live in any process, and
+// the heap limit is this Runtime's MemoryLimitBytes. A run whose memory is
+// larger than this Runtime allows is refused (ErrStateMemory).
 //
 // Resume returns an error, and runs nothing, for a state it cannot use
-// (ErrStateInvalid, ErrStateKey, ErrStateBuild, ErrStateExpired), bindings
+// (ErrStateInvalid, ErrStateKey, ErrStateBuild, ErrStateExpired,
+// ErrStateMemory), bindings
 // that do not match (ErrStateBindings), answers naming a call that is not
 // pending or naming one twice (ErrAnswers), invalid bindings, or a closed
 // Runtime (ErrClosed). A state may be resumed any number of times: each
@@ -44,7 +50,12 @@ func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bi
 	if err != nil {
 		return Result{}, err
 	}
-	return r.guarded(ctx, bindings, func(rn *run) { rn.resume(st, byID) })
+	var restoreErr error
+	res, err := r.guarded(ctx, bindings, func(rn *run) { restoreErr = rn.resume(st, byID) })
+	if restoreErr != nil {
+		return Result{}, restoreErr
+	}
+	return res, err
 }
 
 // Pending opens a suspended run's state, as Resume would, and returns the
@@ -121,17 +132,17 @@ func indexAnswers(parked []parkedState, answers []Answer) (map[uint32]Answer, er
 }
 
 // resume restores a suspended run into a fresh instance, delivers the
-// answers and goes on.
-func (r *run) resume(st *runState, answers map[uint32]Answer) {
+// answers and goes on. An error means the state could not be restored, and
+// nothing of the program ran.
+func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	now := time.Now()
 	clock, err := restoreClock(st.Clock, now)
 	if err != nil {
-		r.fail(KindWorkerExit, "the run's clock could not be restored: "+err.Error())
-		return
+		return fmt.Errorf("%w: its clock: %v", ErrStateInvalid, err)
 	}
 	r.clock, r.start = clock, now.Add(-st.Wall)
 	r.program = st.Program
-	r.mapPos = lazyMapPos(st.Program)
+	r.mapPos = lazyMapPos(r.ctx, st.Program)
 	r.logs, r.outBytes = st.Logs, st.OutBytes
 	r.compute, r.ticks = st.Compute, st.Ticks
 	r.timers.restore(st.Timers)
@@ -144,11 +155,10 @@ func (r *run) resume(st *runState, answers map[uint32]Answer) {
 	}
 	r.bridge = r.newBridge(prior)
 	if !r.instantiate() {
-		return
+		return nil
 	}
 	if err := r.restoreMemory(st); err != nil {
-		r.fail(KindWorkerExit, "the run could not be restored: "+err.Error())
-		return
+		return err
 	}
 	// Deliver in program order, whatever the order of the answers, so the
 	// same answers always resume the same way.
@@ -167,29 +177,37 @@ func (r *run) resume(st *runState, answers map[uint32]Answer) {
 	if !r.settled {
 		r.loop()
 	}
+	return nil
 }
 
-func (r *run) restoreMemory(st *runState) error {
+// restoreMemory lays the run's memory over the image a fresh instance
+// starts from, and its globals: the fuel countdown, and the heap limit,
+// which is this Runtime's, not the one the run was sealed with.
+func (r *run) restoreMemory(st *openedState) error {
 	if r.rt.engine.Image() == nil {
-		return fmt.Errorf("this sandbox has no snapshot image to restore onto")
+		return errors.New("coderun: this sandbox has no snapshot image to restore a run onto")
 	}
-	if err := r.inst.Grow(st.MemSize); err != nil {
-		return err
+	if err := r.inst.Grow(st.memSize); err != nil {
+		return fmt.Errorf("%w: %v", ErrStateMemory, err)
 	}
-	if err := applyDiff(r.inst.MemoryView(), st.Memory); err != nil {
+	if err := applyDiff(r.inst.MemoryView(), st.mem); err != nil {
 		return fmt.Errorf("%w: %v", ErrStateInvalid, err)
 	}
-	return r.inst.SetFuel(st.Fuel)
+	if err := r.inst.SetFuel(st.Fuel); err != nil {
+		return err
+	}
+	return r.inst.SetHeapLimit(uint32(r.cfg.MemoryLimitBytes))
 }
 
 // lazyMapPos maps positions in messages of a resumed run to its source. The
 // transform that knows them runs only if a message needs it: a resume in
 // another process would otherwise pay esbuild for every run. The program
 // passed the transform's limits when the run started, so its cost is
-// bounded.
-func lazyMapPos(program string) func(string) string {
+// bounded; and it gives up, leaving the message as it is, when the run's
+// ctx ends.
+func lazyMapPos(ctx context.Context, program string) func(string) string {
 	return func(s string) string {
-		p, err := transformCache.get(context.Background(), program)
+		p, err := transformCache.get(ctx, program)
 		if err != nil {
 			return s
 		}

@@ -396,7 +396,15 @@ func (r *run) loop() {
 			// Only parked calls, or the passing of time, can move the
 			// program on: it waits for the outside world, so it is sealed
 			// and leaves the process. Timers keep their remaining delay.
-			r.suspend()
+			// A run cancelled, or out of time, ends as such instead.
+			switch {
+			case r.abortErr() != nil:
+				r.fail(KindAbort, r.abortMessage())
+			case time.Since(r.start) > r.cfg.WallTime:
+				r.fail(KindTimeout, r.wallTimeMessage())
+			default:
+				r.suspend()
+			}
 			return
 		}
 		if running == 0 && !hasTimer {

@@ -1,12 +1,14 @@
 package coderun
 
 import (
+	"bufio"
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
@@ -32,31 +34,49 @@ const statePurpose = "coderun suspended run"
 // stateChunk is the granularity of the memory diff.
 const stateChunk = 4096
 
-// maxStateBytes bounds the inflated payload Resume accepts: a state comes
-// back from outside, and even an authenticated one must not make the host
-// allocate without bound. No valid state comes near it: memory is capped
-// at 3 GiB plus overhead and every page is stored once.
-const maxStateBytes = 4 << 30
+// maxStateMeta bounds the inflated metadata Resume accepts (everything but
+// the memory, which goes straight into the guest): a state comes back from
+// outside, and even an authenticated one must not make the host allocate
+// without bound. The logs are its bulk, and no Config lets them exceed
+// maxOutputLimit.
+const maxStateMeta = maxOutputLimit + MaxProgramBytes + 64<<20
 
-// stateHeader is the clear, authenticated header.
+// stateDecoding decodes the metadata with limits that fit coderun's own:
+// fxamacker/cbor's defaults (131,072 array elements) are below the logs
+// and parked calls a valid run may hold.
+var stateDecoding = func() cbor.DecMode {
+	m, err := cbor.DecOptions{MaxArrayElements: math.MaxInt32, MaxMapPairs: math.MaxInt32, MaxNestedLevels: 16}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
+// stateHeader is the clear, authenticated header: what Resume checks
+// before it inflates anything.
 type stateHeader struct {
 	build   [32]byte // the sandbox module's sha256
 	expires time.Time
+	memSize uint64 // the guest's linear memory, in bytes
 }
 
+const stateHeaderLen = 48
+
 func (h stateHeader) encode() []byte {
-	b := make([]byte, 0, 40)
+	b := make([]byte, 0, stateHeaderLen)
 	b = append(b, h.build[:]...)
-	return binary.BigEndian.AppendUint64(b, uint64(h.expires.UnixNano()))
+	b = binary.BigEndian.AppendUint64(b, uint64(h.expires.UnixNano()))
+	return binary.BigEndian.AppendUint64(b, h.memSize)
 }
 
 func decodeStateHeader(b []byte) (stateHeader, bool) {
 	var h stateHeader
-	if len(b) != 40 {
+	if len(b) != stateHeaderLen {
 		return h, false
 	}
 	copy(h.build[:], b)
 	h.expires = time.Unix(0, int64(binary.BigEndian.Uint64(b[32:])))
+	h.memSize = binary.BigEndian.Uint64(b[40:])
 	return h, true
 }
 
@@ -75,8 +95,6 @@ type runState struct {
 	Timers     []timerState     `cbor:"10,keyasint"`
 	Parked     []parkedState    `cbor:"11,keyasint"`
 	Fuel       uint32           `cbor:"12,keyasint"`
-	MemSize    uint64           `cbor:"13,keyasint"`
-	Memory     []byte           `cbor:"14,keyasint"` // diffMemory against the image
 }
 
 // namespaceState is what the guest holds of a namespace: its global and
@@ -159,33 +177,38 @@ func (r *run) seal() ([]byte, error) {
 	for _, p := range r.parked {
 		st.Parked = append(st.Parked, parkedState{ID: p.ID, Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason})
 	}
-	mem := r.inst.MemoryView()
-	st.MemSize = uint64(len(mem))
-	st.Memory = diffMemory(mem, r.rt.engine.Image())
-
-	raw, err := cbor.Marshal(st)
+	meta, err := cbor.Marshal(st)
 	if err != nil {
 		return nil, err
 	}
-	var z bytes.Buffer
-	zw, _ := flate.NewWriter(&z, flate.BestSpeed)
-	zw.Write(raw)
+	mem := r.inst.MemoryView()
+	h := stateHeader{build: r.rt.engine.ModuleHash(), expires: time.Now().Add(r.cfg.MaxSuspendedAge), memSize: uint64(len(mem))}
+	header := h.encode()
+
+	var buf bytes.Buffer
+	buf.Write(make([]byte, seal.PlaintextOffset(header)))
+	zw, _ := flate.NewWriter(&buf, flate.BestSpeed)
+	zw.Write(binary.AppendUvarint(nil, uint64(len(meta))))
+	zw.Write(meta)
+	if err := writeDiff(zw, mem, r.rt.engine.Image()); err != nil {
+		return nil, err
+	}
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	h := stateHeader{build: r.rt.engine.ModuleHash(), expires: time.Now().Add(r.cfg.MaxSuspendedAge)}
-	return seal.Seal(r.cfg.StateKey, statePurpose, h.encode(), z.Bytes())
+	buf.Grow(16) // room for the tag, so sealing does not copy
+	return seal.SealInPlace(r.cfg.StateKey, statePurpose, header, buf.Bytes())
 }
 
-// diffMemory lists the bytes of mem that differ from image (zeros past its
-// end) as runs: (offset delta, length) as uvarints, then the run's bytes.
-// Chunks equal to the image are skipped with one comparison; in a changed
-// chunk, differences closer than diffGap bytes join one run, so the list
-// holds little more than the bytes the run really changed. The guest's
+// writeDiff writes the bytes of mem that differ from image (zeros past its
+// end) to w as runs: (offset delta, length) as uvarints, then the run's
+// bytes. Chunks equal to the image are skipped with one comparison; in a
+// changed chunk, differences closer than diffGap bytes join one run, so the
+// list holds little more than the bytes the run really changed. The guest's
 // stack, empty between export calls, is skipped.
-func diffMemory(mem, image []byte) []byte {
-	var out []byte
+func writeDiff(w io.Writer, mem, image []byte) error {
 	var zero [stateChunk]byte
+	var head [2 * binary.MaxVarintLen64]byte
 	prev := 0 // end of the previous run
 	for off := engine.GuestStackBytes; off < len(mem); off += stateChunk {
 		cur := mem[off:min(off+stateChunk, len(mem))]
@@ -214,33 +237,54 @@ func diffMemory(mem, image []byte) []byte {
 				}
 			}
 			end := j - same
-			out = binary.AppendUvarint(out, uint64(off+i-prev))
-			out = binary.AppendUvarint(out, uint64(end-i))
-			out = append(out, cur[i:end]...)
+			n := binary.PutUvarint(head[:], uint64(off+i-prev))
+			n += binary.PutUvarint(head[n:], uint64(end-i))
+			if _, err := w.Write(head[:n]); err != nil {
+				return err
+			}
+			if _, err := w.Write(cur[i:end]); err != nil {
+				return err
+			}
 			prev = off + end
 			i = j
 		}
 	}
-	return out
+	return nil
+}
+
+// diffMemory is writeDiff into a slice.
+func diffMemory(mem, image []byte) []byte {
+	var b bytes.Buffer
+	writeDiff(&b, mem, image)
+	return b.Bytes()
 }
 
 // diffGap is the run of equal bytes that ends a run of differences: a
 // shorter one costs less stored than a new run's header.
 const diffGap = 8
 
-// applyDiff writes a diffMemory list into mem, which holds the image.
-func applyDiff(mem, diff []byte) error {
+// diffReader reads a memory diff: varints byte by byte, runs in bulk.
+type diffReader interface {
+	io.Reader
+	io.ByteReader
+}
+
+// applyDiff reads writeDiff's runs from r into mem, which holds the image,
+// until r ends.
+func applyDiff(mem []byte, r diffReader) error {
 	pos := 0
-	for len(diff) > 0 {
-		delta, n := binary.Uvarint(diff)
-		if n <= 0 {
+	for {
+		delta, err := binary.ReadUvarint(r)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
 			return errors.New("malformed memory diff")
 		}
-		length, m := binary.Uvarint(diff[n:])
-		if m <= 0 || uint64(len(diff)-n-m) < length {
+		length, err := binary.ReadUvarint(r)
+		if err != nil {
 			return errors.New("malformed memory diff")
 		}
-		diff = diff[n+m:]
 		if delta > uint64(len(mem)) || uint64(pos)+delta+length > uint64(len(mem)) {
 			return fmt.Errorf("memory diff reaches past the memory (%d bytes)", len(mem))
 		}
@@ -248,15 +292,24 @@ func applyDiff(mem, diff []byte) error {
 		if pos < engine.GuestStackBytes {
 			return errors.New("memory diff writes into the stack")
 		}
-		pos += copy(mem[pos:], diff[:length])
-		diff = diff[length:]
+		if _, err := io.ReadFull(r, mem[pos:pos+int(length)]); err != nil {
+			return errors.New("malformed memory diff: a run is cut short")
+		}
+		pos += int(length)
 	}
-	return nil
 }
 
-// openState authenticates and decodes a sealed run, or says precisely why
-// it cannot.
-func (r *Runtime) openState(box []byte) (*runState, error) {
+// openedState is a sealed run, authenticated and with its metadata
+// decoded; its memory is still compressed in mem, for restoreMemory.
+type openedState struct {
+	*runState
+	memSize uint64
+	mem     *bufio.Reader // positioned at the memory diff
+}
+
+// openState authenticates a sealed run and decodes its metadata, or says
+// precisely why it cannot.
+func (r *Runtime) openState(box []byte) (*openedState, error) {
 	if r.cfg.StateKey == nil {
 		return nil, fmt.Errorf("%w: this Runtime has no Config.StateKey; set the key the run was sealed with", ErrStateKey)
 	}
@@ -275,15 +328,28 @@ func (r *Runtime) openState(box []byte) (*runState, error) {
 		return nil, fmt.Errorf("%w: it needs the sandbox with sha256 %x; this Runtime runs %x", ErrStateBuild, h.build, r.engine.ModuleHash())
 	}
 	if now := time.Now(); now.After(h.expires) {
-		return nil, fmt.Errorf("%w: it expired at %s (MaxSuspendedAge after it was sealed)", ErrStateExpired, h.expires.UTC().Format(time.RFC3339))
+		return nil, fmt.Errorf("%w: it expired at %s (MaxSuspendedAge after it was last sealed)", ErrStateExpired, h.expires.UTC().Format(time.RFC3339))
 	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(plain)), maxStateBytes+1))
-	if err != nil || len(raw) > maxStateBytes {
+	if ceiling := uint64(memoryCeiling(r.cfg.MemoryLimitBytes)); h.memSize > ceiling {
+		return nil, fmt.Errorf("%w: the run's memory is %d bytes, over the %d this Runtime allows; resume it with a larger MemoryLimitBytes", ErrStateMemory, h.memSize, ceiling)
+	}
+	zr := bufio.NewReader(flate.NewReader(bytes.NewReader(plain)))
+	n, err := binary.ReadUvarint(zr)
+	if err != nil || n > maxStateMeta {
+		return nil, fmt.Errorf("%w: its payload does not inflate", ErrStateInvalid)
+	}
+	meta := make([]byte, n)
+	if _, err := io.ReadFull(zr, meta); err != nil {
 		return nil, fmt.Errorf("%w: its payload does not inflate", ErrStateInvalid)
 	}
 	var st runState
-	if err := cbor.Unmarshal(raw, &st); err != nil {
+	if err := stateDecoding.Unmarshal(meta, &st); err != nil {
 		return nil, fmt.Errorf("%w: its payload does not decode: %v", ErrStateInvalid, err)
 	}
-	return &st, nil
+	for _, p := range st.Parked {
+		if int(p.Namespace) >= len(st.Namespaces) {
+			return nil, fmt.Errorf("%w: a parked call names namespace #%d of %d", ErrStateInvalid, p.Namespace, len(st.Namespaces))
+		}
+	}
+	return &openedState{runState: &st, memSize: h.memSize, mem: zr}, nil
 }

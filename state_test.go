@@ -32,7 +32,7 @@ func TestMemoryDiffRoundTrip(t *testing.T) {
 
 		restored := make([]byte, len(mem))
 		copy(restored, image)
-		require.NoError(t, applyDiff(restored, diff), "trial %d", trial)
+		require.NoError(t, applyDiff(restored, bytes.NewReader(diff)), "trial %d", trial)
 		restored[10] = mem[10]
 		require.True(t, bytes.Equal(mem, restored), "trial %d: restored memory differs", trial)
 	}
@@ -47,7 +47,7 @@ func TestMemoryDiffRefusesMalformedInput(t *testing.T) {
 		{0x01, 0x01, 7},    // writes into the stack
 		append(binaryUvarints(uint64(len(mem)), 1), 9), // past the end
 	} {
-		assert.Error(t, applyDiff(mem, diff), "%x", diff)
+		assert.Error(t, applyDiff(mem, bytes.NewReader(diff)), "%x", diff)
 	}
 }
 
@@ -67,6 +67,6 @@ func FuzzApplyDiff(f *testing.F) {
 	f.Add([]byte{0x80, 0x80, 0x40, 0x02, 1, 2})
 	f.Fuzz(func(t *testing.T, diff []byte) {
 		mem := make([]byte, engine.GuestStackBytes+2*stateChunk)
-		_ = applyDiff(mem, diff) // must not panic or write out of range
+		_ = applyDiff(mem, bytes.NewReader(diff)) // must not panic or write out of range
 	})
 }

@@ -9,8 +9,11 @@ import (
 
 // Suspend returns the error a [Function] returns to park its call instead
 // of answering it: the call stays pending inside the program, and the run
-// goes on with whatever else it can do (other calls, timers, microtasks).
-// Once nothing but parked calls is left to wait for, the run suspends: Run
+// goes on with whatever else it can do (other calls, microtasks, timers
+// already due). Once nothing but parked calls is left to wait for, the run
+// suspends; a timer not yet due does not hold it off, and keeps its
+// remaining delay, which runs again only once the run is resumed (so a
+// program racing a parked call against a timeout waits for the answer). Run
 // or Resume returns a [Result] whose Suspended holds the run sealed into
 // bytes and the parked calls, and keeps nothing of it in the process. Any
 // process whose Runtime has the same [Config].StateKey and sandbox build
@@ -26,9 +29,11 @@ func Suspend(reason string) error { return &hostcalls.SuspendError{Reason: reaso
 type Suspension struct {
 	// State is the run, sealed: encrypted and authenticated with
 	// Config.StateKey, bound to the sandbox build and the namespaces' names,
-	// and valid for Config.MaxSuspendedAge. It holds only the memory pages
-	// the run changed, compressed. Store it anywhere; it may be resumed any
-	// number of times (making a resume happen once is the store's job).
+	// and valid for Config.MaxSuspendedAge from the moment it was sealed
+	// (a run that suspends again gets a new State, and a new expiry). It
+	// holds only the memory the run changed, compressed. Store it anywhere;
+	// it may be resumed any number of times, each time from the same point,
+	// randomness included (making a resume happen once is the store's job).
 	State []byte `json:"state"`
 	// Pending are the parked calls, in the order the program made them.
 	Pending []PendingCall `json:"pending"`
@@ -74,6 +79,9 @@ var (
 	ErrStateBuild = errors.New("coderun: the state was made by another build of the sandbox")
 	// ErrStateExpired: the state is older than its MaxSuspendedAge.
 	ErrStateExpired = errors.New("coderun: the state has expired")
+	// ErrStateMemory: the run's memory is larger than this Runtime's
+	// MemoryLimitBytes allows.
+	ErrStateMemory = errors.New("coderun: the suspended run needs more memory than this Runtime allows")
 	// ErrStateBindings: the bindings do not match the namespaces the run
 	// was suspended with.
 	ErrStateBindings = errors.New("coderun: the bindings do not match the suspended run's namespaces")

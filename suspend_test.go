@@ -392,3 +392,92 @@ func TestPendingReadsAStateWithoutRunningIt(t *testing.T) {
 	_, err = rt.Pending(s.State[:10])
 	assert.ErrorIs(t, err, ErrStateInvalid)
 }
+
+// The review cases: states a valid run can make, and the ways a resumed run
+// must end rather than suspend again.
+
+func TestResumeManyLogLines(t *testing.T) {
+	ns := approvals(nil)
+	rt := durableRuntime(t, func(c *Config) { c.MaxCallsInFlight, c.MaxCalls = 200_000, 200_000 })
+	res, err := rt.Run(context.Background(), Request{Program: `
+		for (let i = 0; i < 140000; i++) console.log("")
+		const all = []
+		for (let i = 0; i < 2000; i++) all.push(tools.ask(i))
+		return (await Promise.all(all)).length`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	require.Len(t, s.Pending, 2000)
+	answers := make([]Answer, len(s.Pending))
+	for i, p := range s.Pending {
+		answers[i] = Answer{ID: p.ID, Value: 1}
+	}
+	res, err = rt.Resume(context.Background(), s.State, answers, []Namespace{ns})
+	require.NoError(t, err)
+	assert.Equal(t, "2000", requireOK(t, res))
+	assert.Len(t, res.Logs, 140000, "more lines than a CBOR decoder allows by default")
+}
+
+// cancelOnMarshal cancels a context when the runtime encodes it as an
+// answer, that is, in the middle of a resume's deliveries.
+type cancelOnMarshal struct{ cancel context.CancelFunc }
+
+func (c cancelOnMarshal) MarshalJSON() ([]byte, error) { c.cancel(); return []byte("1"), nil }
+
+func TestResumeCancelledDuringDeliveryIsAbort(t *testing.T) {
+	ns := approvals(nil)
+	rt := durableRuntime(t, nil)
+	res, err := rt.Run(context.Background(), Request{Program: `return await Promise.all([tools.ask(1), tools.ask(2)])`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err = rt.Resume(ctx, s.State, []Answer{{ID: s.Pending[0].ID, Value: cancelOnMarshal{cancel}}}, []Namespace{ns})
+	require.NoError(t, err)
+	requireFailure(t, res, KindAbort)
+	assert.Nil(t, res.Suspended, "a cancelled run does not suspend")
+}
+
+func TestResumePastWallTimeIsTimeout(t *testing.T) {
+	ns := approvals(nil)
+	rt := durableRuntime(t, nil)
+	res, err := rt.Run(context.Background(), Request{Program: `
+		const end = Date.now() + 100; while (Date.now() < end) {}
+		return await Promise.all([tools.ask(1), tools.ask(2)])`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	short := durableRuntime(t, func(c *Config) { c.WallTime = 20 * time.Millisecond })
+	res, err = short.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
+	require.NoError(t, err)
+	assert.Contains(t, requireFailure(t, res, KindTimeout), "WallTime")
+}
+
+func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
+	ns := approvals(nil)
+	small := durableRuntime(t, func(c *Config) { c.MemoryLimitBytes = 16 << 20 })
+	res, err := small.Run(context.Background(), Request{Program: `
+		await tools.ask(1)
+		const big = []; for (let i = 0; i < 64; i++) big.push("x".repeat(1 << 20) + i)
+		return big.length`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+
+	// The larger Runtime's heap limit applies once resumed.
+	large := durableRuntime(t, func(c *Config) { c.MemoryLimitBytes = 512 << 20 })
+	res, err = large.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
+	require.NoError(t, err)
+	assert.Equal(t, "64", requireOK(t, res))
+	// And the smaller one's, where it was sealed.
+	res, err = small.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
+	require.NoError(t, err)
+	assert.Contains(t, requireFailure(t, res, KindWorkerExit), "MemoryLimitBytes (16777216 bytes)")
+
+	// A run whose memory grew past what a Runtime allows is refused there.
+	res, err = large.Run(context.Background(), Request{Program: `
+		const big = []; for (let i = 0; i < 64; i++) big.push("y".repeat(1 << 20) + i)
+		await tools.ask(1); return big.length`, Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s = requireSuspended(t, res)
+	_, err = small.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
+	assert.ErrorIs(t, err, ErrStateMemory)
+	assert.ErrorContains(t, err, "larger MemoryLimitBytes")
+}

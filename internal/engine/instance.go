@@ -40,6 +40,7 @@ const (
 	exportFree
 	exportInit
 	exportReseed
+	exportHeapLimit
 	exportBind
 	exportRun
 	exportFireTimer
@@ -52,6 +53,7 @@ var exportNames = [numExports]string{
 	exportFree:      "coderun_free",
 	exportInit:      "coderun_init",
 	exportReseed:    "coderun_reseed",
+	exportHeapLimit: "coderun_set_heap_limit",
 	exportBind:      "coderun_bind",
 	exportRun:       "coderun_run",
 	exportFireTimer: "coderun_fire_timer",

@@ -68,3 +68,11 @@ func (in *Instance) SetFuel(v uint32) error {
 	g.Set(uint64(v))
 	return nil
 }
+
+// SetHeapLimit sets the guest's heap limit in bytes. A memory restored from
+// a suspended run holds the limit it was saved with; the host resuming it
+// sets its own.
+func (in *Instance) SetHeapLimit(limit uint32) error {
+	_, err := in.export(exportHeapLimit).Call(in.ctx, uint64(limit))
+	return err
+}

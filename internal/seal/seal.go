@@ -60,6 +60,21 @@ func KeyID(key []byte) [keyIDSize]byte {
 // string separates uses of one key (a run state cannot be opened as
 // something else): it is authenticated, not stored.
 func Seal(key []byte, purpose string, header, plaintext []byte) ([]byte, error) {
+	buf := make([]byte, PlaintextOffset(header), PlaintextOffset(header)+len(plaintext)+tagSize)
+	buf = append(buf, plaintext...)
+	return SealInPlace(key, purpose, header, buf)
+}
+
+// PlaintextOffset is where the plaintext starts in a buffer for
+// SealInPlace with this header.
+func PlaintextOffset(header []byte) int { return prefix + len(header) + nonceSize }
+
+// SealInPlace is Seal for a plaintext already in buf at
+// PlaintextOffset(header): it fills in what comes before and encrypts buf
+// where it is, so sealing a large plaintext costs no copy of it. It
+// returns the box, which reuses buf's memory when buf has room for the
+// 16-byte tag.
+func SealInPlace(key []byte, purpose string, header, buf []byte) ([]byte, error) {
 	aead, err := newAEAD(key)
 	if err != nil {
 		return nil, err
@@ -67,20 +82,23 @@ func Seal(key []byte, purpose string, header, plaintext []byte) ([]byte, error) 
 	if len(header) > MaxHeader {
 		return nil, fmt.Errorf("seal: header is %d bytes, over %d", len(header), MaxHeader)
 	}
-	out := make([]byte, 0, prefix+len(header)+nonceSize+len(plaintext)+tagSize)
-	out = append(out, magicBytes[:]...)
-	out = append(out, version)
+	at := PlaintextOffset(header)
+	if len(buf) < at {
+		return nil, fmt.Errorf("seal: the buffer is %d bytes, shorter than the %d before the plaintext", len(buf), at)
+	}
+	head := buf[:0]
+	head = append(head, magicBytes[:]...)
+	head = append(head, version)
 	id := KeyID(key)
-	out = append(out, id[:]...)
-	out = binary.BigEndian.AppendUint16(out, uint16(len(header)))
-	out = append(out, header...)
-	clearLen := len(out)
-	var nonce [nonceSize]byte
-	if _, err := rand.Read(nonce[:]); err != nil {
+	head = append(head, id[:]...)
+	head = binary.BigEndian.AppendUint16(head, uint16(len(header)))
+	head = append(head, header...)
+	clearLen := len(head)
+	if _, err := rand.Read(buf[clearLen:at]); err != nil {
 		return nil, fmt.Errorf("seal: nonce: %w", err)
 	}
-	out = append(out, nonce[:]...)
-	return aead.Seal(out, nonce[:], plaintext, additionalData(purpose, out[:clearLen])), nil
+	// dst ends exactly where the plaintext starts: GCM encrypts in place.
+	return aead.Seal(buf[:at], buf[clearLen:at], buf[at:], additionalData(purpose, buf[:clearLen])), nil
 }
 
 // Header returns a box's clear header without opening it. It is not yet

@@ -99,6 +99,15 @@ GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
     return 0;
 }
 
+/* coderun_set_heap_limit sets the heap limit of an instance whose memory
+ * was restored from a suspended run: the limit in that memory is the one the
+ * run started with, and the Runtime resuming it applies its own. Nothing
+ * else changes, unlike coderun_reseed. */
+GLUE_EXPORT(coderun_set_heap_limit) void coderun_set_heap_limit(uint32_t mem_limit)
+{
+    glue_mem_limit = mem_limit;
+}
+
 /* coderun_reseed readies an initialised instance for a new run: the heap
  * limit, Math.random's state and performance's time origin. The host calls
  * it on every instance of a pre-initialised snapshot, whose memory was
