@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
@@ -40,6 +41,14 @@ const stateChunk = 4096
 // without bound. The logs are its bulk, and no Config lets them exceed
 // maxOutputLimit.
 const maxStateMeta = maxOutputLimit + MaxProgramBytes + 64<<20
+
+// deflaters keeps compressors between suspensions: a new one allocates
+// about a megabyte of tables, more than the rest of a small suspension
+// costs.
+var deflaters = sync.Pool{New: func() any {
+	zw, _ := flate.NewWriter(nil, flate.BestSpeed) // BestSpeed is a valid level
+	return zw
+}}
 
 // stateDecoding decodes the metadata with limits that fit coderun's own:
 // fxamacker/cbor's defaults (131,072 array elements) are below the logs
@@ -187,7 +196,9 @@ func (r *run) seal() ([]byte, error) {
 
 	var buf bytes.Buffer
 	buf.Write(make([]byte, seal.PlaintextOffset(header)))
-	zw, _ := flate.NewWriter(&buf, flate.BestSpeed)
+	zw := deflaters.Get().(*flate.Writer)
+	defer deflaters.Put(zw)
+	zw.Reset(&buf)
 	zw.Write(binary.AppendUvarint(nil, uint64(len(meta))))
 	zw.Write(meta)
 	if err := writeDiff(zw, mem, r.rt.engine.Image()); err != nil {
@@ -224,6 +235,14 @@ func writeDiff(w io.Writer, mem, image []byte) error {
 			continue
 		}
 		for i := 0; i < len(cur); {
+			// Most of a changed chunk is still equal: skip it a word at a
+			// time.
+			for i+8 <= len(cur) && binary.LittleEndian.Uint64(cur[i:]) == binary.LittleEndian.Uint64(base[i:]) {
+				i += 8
+			}
+			if i >= len(cur) {
+				break
+			}
 			if cur[i] == base[i] {
 				i++
 				continue

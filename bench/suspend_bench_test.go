@@ -97,6 +97,7 @@ func BenchmarkSuspendOnly(b *testing.B) {
 	}
 	b.ReportMetric(micros(withSuspend.percentile(50)), "suspending-run-p50-µs")
 	b.ReportMetric(micros(without.percentile(50)), "inline-run-p50-µs")
+	b.ReportMetric(micros(withSuspend.percentile(50)-without.percentile(50)), "suspension-p50-µs")
 }
 
 // BenchmarkSuspendedRunsHoldNothing suspends b.N runs and reports the
