@@ -31,7 +31,7 @@ func TestSuspendInOneProcessResumeInAnother(t *testing.T) {
 	first := run("suspend", state)
 	assert.Equal(t, 3, strings.Count(first, "executed get_invoice"), first)
 	assert.NotContains(t, first, "executed refund")
-	assert.Contains(t, first, `waiting for approval: call-1.4 refund {"amount":40,"id":"inv-2"} (refunds move money)`)
+	assert.Contains(t, first, `waiting for approval: call-1.4 refund {"id":"inv-2","amount":40} (refunds move money)`)
 	assert.FileExists(t, state)
 	assert.FileExists(t, state+".key")
 
