@@ -30,6 +30,7 @@ func tools(fns map[string]Function) Namespace {
 }
 
 func TestBindingArgumentsArriveAsEncodingJSONWould(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var got any
 	res := runWith(t, rt, `return await tools.take({n: 1, f: 2.5, s: 'x', b: true, z: null, a: [1, {k: 'v'}], o: {}})`,

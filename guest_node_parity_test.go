@@ -35,6 +35,7 @@ func requireSameAsNode(t *testing.T, rt *Runtime, program string) {
 }
 
 func TestConsoleInspectsLikeNode(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	for _, program := range []string{
 		// %o shows hidden properties (showHidden) and proxies (showProxy).

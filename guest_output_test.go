@@ -52,6 +52,7 @@ func TestSparseArgumentsRejectTheCallWithTheirPath(t *testing.T) {
 }
 
 func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
+	t.Parallel()
 	// 50 Mi "é" is 50 MiB in the guest's heap and 100 MiB as UTF-8: encoding
 	// it whole would exhaust the default 256 MiB before the host could
 	// count it. Each output channel must end as output-limit.
@@ -190,6 +191,7 @@ func TestPerformanceTimeOriginIsTheWallClockOrigin(t *testing.T) {
 }
 
 func TestDeepJSONStringifyThrowsRangeError(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	got := requireOK(t, runProgram(t, rt, `
 		const nest = (n, wrap) => { let v = {}; for (let i = 0; i < n; i++) v = wrap(v); return v };

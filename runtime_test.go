@@ -307,6 +307,7 @@ func TestOutputLimitIsAFailureNotTruncation(t *testing.T) {
 }
 
 func TestMemoryLimitIsWorkerExit(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.MemoryLimitBytes = 32 << 20 })
 	cases := []string{
 		"const a: string[] = []; for (;;) a.push('x'.repeat(1 << 16) + a.length)",
@@ -362,6 +363,7 @@ func TestAlreadyCancelledContextAborts(t *testing.T) {
 }
 
 func TestDeepNestingNeitherTrapsNorCorrupts(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	cases := []struct {
 		program string
@@ -467,6 +469,7 @@ func TestRealClockAndRandomness(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	t.Run("empty", func(t *testing.T) {
 		assert.Equal(t, "", requireOK(t, runProgram(t, rt, "")))

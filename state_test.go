@@ -12,6 +12,7 @@ import (
 )
 
 func TestMemoryDiffRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	image := make([]byte, engine.GuestStackBytes+10*stateChunk+100) // ends inside a chunk
 	for i := range image {

@@ -168,6 +168,7 @@ func TestSuspendWithoutAStateKeyRejectsTheCall(t *testing.T) {
 }
 
 func TestResumeRefusesBadStates(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `return await tools.ask(1)`, Bindings: []Namespace{ns}})
@@ -243,6 +244,7 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 }
 
 func TestResumedBudgetsAreCumulative(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, func(c *Config) { c.MaxCalls = 4 })
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -317,6 +319,7 @@ func TestCloseWithSuspendedRuns(t *testing.T) {
 }
 
 func TestAThousandPendingCalls(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -397,6 +400,7 @@ func TestPendingReadsAStateWithoutRunningIt(t *testing.T) {
 // must end rather than suspend again.
 
 func TestResumeManyLogLines(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, func(c *Config) { c.MaxCallsInFlight, c.MaxCalls = 200_000, 200_000 })
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -452,6 +456,7 @@ func TestResumePastWallTimeIsTimeout(t *testing.T) {
 }
 
 func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	small := durableRuntime(t, func(c *Config) { c.MemoryLimitBytes = 16 << 20 })
 	res, err := small.Run(context.Background(), Request{Program: `

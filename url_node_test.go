@@ -120,6 +120,7 @@ return out;
 `
 
 func TestURLMatchesNode(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("SKIPPED LOUDLY: node is not on PATH, so URL cannot be compared with Node's WHATWG parser")
