@@ -30,11 +30,10 @@ import (
 //
 // Resume returns an error, and runs nothing, for a state it cannot use
 // (ErrStateInvalid, ErrStateKey, ErrStateBuild, ErrStateExpired,
-// ErrStateMemory), bindings
-// that do not match (ErrStateBindings), answers naming a call that is not
-// pending or naming one twice (ErrAnswers), invalid bindings, or a closed
-// Runtime (ErrClosed). A state may be resumed any number of times: each
-// Resume continues from the same point.
+// ErrStateMemory), bindings that do not match (ErrStateBindings), answers
+// naming a call that is not pending or naming one twice (ErrAnswers),
+// invalid bindings, or a closed Runtime (ErrClosed). A state may be resumed
+// any number of times: each Resume continues from the same point.
 func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bindings []Namespace) (Result, error) {
 	if err := validateBindings(bindings); err != nil {
 		return Result{}, err
