@@ -19,14 +19,20 @@ import (
 )
 
 // A suspended run is sealed as an internal/seal box whose clear header
-// names the sandbox build and the expiry (so a refusal can say which), and
-// whose payload is a runState, CBOR-encoded and deflated.
+// names the sandbox build, the expiry and the size of the guest's memory
+// (so that a refusal can say which, before anything is inflated).
 //
 // Between two export calls the guest's whole state is its linear memory and
-// its globals (ABI.md); its stack is empty. So a runState holds the memory
-// as the bytes that differ from the snapshot image every instance starts
-// from, plus the fuel countdown and the host's side of the run: logs,
-// budgets spent, timers, clock, the parked calls.
+// its globals (ABI.md); its stack is empty. So a state holds the memory as
+// the bytes that differ from the snapshot image every instance starts from,
+// plus the fuel countdown and the host's side of the run: logs, budgets
+// spent, timers, clock, the parked calls (a runState).
+//
+// The payload is uvarint(length of the metadata) | the metadata (a
+// runState, CBOR) | the memory diff (writeDiff's runs), deflated as one
+// stream. The memory goes into the compressor and comes out of the
+// decompressor run by run, and the box is sealed in place, so the host
+// holds about one compressed copy of the guest's memory at a time.
 
 // statePurpose binds a box to its use: a box sealed for anything else under
 // the same key does not open as a run.
