@@ -203,7 +203,10 @@ func (r *run) seal() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Write(make([]byte, seal.PlaintextOffset(header)))
 	zw := deflaters.Get().(*flate.Writer)
-	defer deflaters.Put(zw)
+	defer func() {
+		zw.Reset(io.Discard) // hold nothing of this state in the pool
+		deflaters.Put(zw)
+	}()
 	zw.Reset(&buf)
 	zw.Write(binary.AppendUvarint(nil, uint64(len(meta))))
 	zw.Write(meta)
