@@ -106,3 +106,48 @@ func bindingSpec(nss []Namespace) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// validateBindings checks a request's namespaces; an error is contract
+// misuse and the run does not start.
+func validateBindings(nss []Namespace) error {
+	globals := make(map[string]string) // name -> what claims it
+	classes := make(map[string]string) // class name -> member
+	for i, ns := range nss {
+		where := fmt.Sprintf("Bindings[%d]", i)
+		if err := checkGlobalName(where+".Global", ns.Global); err != nil {
+			return err
+		}
+		if prev, dup := globals[ns.Global]; dup {
+			return fmt.Errorf("coderun: %s.Global %q is already used by %s", where, ns.Global, prev)
+		}
+		globals[ns.Global] = where + ".Global"
+		for name, fn := range ns.Functions {
+			if fn == nil {
+				return fmt.Errorf("coderun: %s.Functions[%q] is nil", where, name)
+			}
+		}
+		ec := ns.ErrorClass
+		if ec == nil {
+			continue
+		}
+		if err := checkGlobalName(where+".ErrorClass.Name", ec.Name); err != nil {
+			return err
+		}
+		if ec.Member == "" || reservedMembers[ec.Member] {
+			return fmt.Errorf("coderun: %s.ErrorClass.Member %q must be a non-empty name other than name, message, stack, cause, constructor, prototype and __proto__", where, ec.Member)
+		}
+		if member, shared := classes[ec.Name]; shared {
+			if member != ec.Member {
+				return fmt.Errorf("coderun: %s.ErrorClass %q is declared again with Member %q (was %q)", where, ec.Name, ec.Member, member)
+			}
+			continue
+		}
+		classes[ec.Name] = ec.Member
+	}
+	for name := range classes {
+		if prev, clash := globals[name]; clash {
+			return fmt.Errorf("coderun: ErrorClass name %q is already used by %s", name, prev)
+		}
+	}
+	return nil
+}
