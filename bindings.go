@@ -20,7 +20,8 @@ type Namespace struct {
 	// TypeScript or Python, and must not be a global the runtime owns.
 	Global string
 	// Functions are keyed by the exact name the program calls; any string is
-	// a valid name, "__proto__" and "" included.
+	// a valid name, "__proto__" and "" included. The runtime reads the map
+	// while a run uses it: do not change it until the run returns.
 	Functions map[string]Function
 	// ErrorClass, when set, makes rejected calls of this namespace instances
 	// of a class the runtime injects as a global of that name.

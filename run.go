@@ -177,11 +177,11 @@ var testHookBeforeLoop func()
 func (r *run) newBridge(prior hostcalls.Prior) *hostcalls.Bridge {
 	nss := make([]hostcalls.Namespace, len(r.namespaces))
 	for i, ns := range r.namespaces {
-		fns := make(map[string]hostcalls.Function, len(ns.Functions))
-		for name, f := range ns.Functions {
-			fns[name] = hostcalls.Function(f)
-		}
-		nss[i] = hostcalls.Namespace{Global: ns.Global, Functions: fns}
+		fns := ns.Functions
+		nss[i] = hostcalls.Namespace{Global: ns.Global, Lookup: func(name string) (hostcalls.Function, bool) {
+			f, ok := fns[name]
+			return hostcalls.Function(f), ok
+		}}
 	}
 	return hostcalls.NewBridge(r.ctx, nss, hostcalls.Limits{
 		MaxInFlight:  r.cfg.MaxCallsInFlight,

@@ -196,14 +196,20 @@ func (q *dispatchQueue) freezeIfStuckLocked() {
 		return
 	}
 	q.frozen = true
+	q.releaseWaitingLocked(func(t *ticket) { t.parked = true })
+}
+
+// releaseWaitingLocked lets every call still waiting for its turn go, in
+// line or early, marked by mark (parked or dropped) so it does not run.
+func (q *dispatchQueue) releaseWaitingLocked(mark func(*ticket)) {
 	for _, t := range q.pending {
-		t.parked = true
+		mark(t)
 		close(t.admitted)
 	}
 	q.pending = nil
 	for pos, t := range q.early {
 		if t != nil {
-			t.parked = true
+			mark(t)
 			close(t.admitted)
 		}
 		delete(q.early, pos)
@@ -234,18 +240,7 @@ func (q *dispatchQueue) settle() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.settled = true
-	for _, t := range q.pending {
-		t.dropped = true
-		close(t.admitted)
-	}
-	q.pending = nil
-	for pos, t := range q.early {
-		if t != nil {
-			t.dropped = true
-			close(t.admitted)
-		}
-		delete(q.early, pos)
-	}
+	q.releaseWaitingLocked(func(t *ticket) { t.dropped = true })
 	for _, cancel := range q.cancels {
 		cancel()
 	}

@@ -151,42 +151,42 @@ func (h *Hub) Resources() []ProxiedResource {
 
 // GetPrompt gets prompt name (as the server knows it) from server.
 func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcp.GetPromptResult, error) {
-	u, ok := h.upstreams[server]
-	if !ok {
-		return nil, fmt.Errorf("no server named %q", server)
-	}
-	leave := h.hosts.enter(ctx)
-	defer leave()
-	cs, err := u.session(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
-	defer cancel()
-	res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
-	if err != nil {
-		return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, err)
-	}
-	return res, nil
+	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
+		res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
+		if err != nil {
+			return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, err)
+		}
+		return res, nil
+	})
 }
 
 // ReadResource reads uri from server.
 func (h *Hub) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
+	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
+		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, err)
+		}
+		return res, nil
+	})
+}
+
+// onServer runs one request of the host in ctx on server: with a live
+// session (restarting the server if the backoff allows) and within the
+// call timeout.
+func onServer[T any](h *Hub, ctx context.Context, server string, request func(context.Context, *mcp.ClientSession) (T, error)) (T, error) {
+	var zero T
 	u, ok := h.upstreams[server]
 	if !ok {
-		return nil, fmt.Errorf("no server named %q", server)
+		return zero, fmt.Errorf("no server named %q", server)
 	}
 	leave := h.hosts.enter(ctx)
 	defer leave()
 	cs, err := u.session(ctx)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
 	defer cancel()
-	res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
-	if err != nil {
-		return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, err)
-	}
-	return res, nil
+	return request(ctx, cs)
 }

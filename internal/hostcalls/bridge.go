@@ -20,8 +20,11 @@ type Function func(ctx context.Context, args any) (any, error)
 
 // Namespace is a named group of Functions; see coderun.Namespace.
 type Namespace struct {
-	Global    string
-	Functions map[string]Function
+	Global string
+	// Lookup finds the function a call names. It reads the caller's own
+	// table, so a run does not copy every namespace's functions into one
+	// of the bridge's.
+	Lookup func(name string) (Function, bool)
 }
 
 // Limits bound the calls of one run.
@@ -196,7 +199,7 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 		return fmt.Sprintf("coderun: call names unknown namespace #%d", msgCall.Namespace)
 	}
 	ns := b.ns[msgCall.Namespace]
-	fn, ok := ns.Functions[msgCall.Function]
+	fn, ok := ns.Lookup(msgCall.Function)
 	if !ok || fn == nil {
 		return fmt.Sprintf("%s has no function %q", ns.Global, msgCall.Function)
 	}

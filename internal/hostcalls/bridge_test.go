@@ -14,7 +14,8 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func newTestBridge(fns map[string]Function, limits Limits) *Bridge {
-	return NewBridge(context.Background(), []Namespace{{Global: "tools", Functions: fns}}, limits, Prior{})
+	lookup := func(name string) (Function, bool) { f, ok := fns[name]; return f, ok }
+	return NewBridge(context.Background(), []Namespace{{Global: "tools", Lookup: lookup}}, limits, Prior{})
 }
 
 func TestBridgeRunsCallsAndDeliversCompletions(t *testing.T) {
