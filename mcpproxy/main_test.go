@@ -4,21 +4,23 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	coderun "github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testbin"
 
 	"go.uber.org/goleak"
 )
 
-// echoServerBin is the testdata MCP server, built once for the whole test
-// binary and run by the tests as a real subprocess.
+// echoServerBin is the echo MCP server the tests run as a real
+// subprocess: a link to this test binary, which serves it when started
+// under that name.
 var echoServerBin string
 
 func TestMain(m *testing.M) {
+	testbin.Dispatch(map[string]func() int{"echoserver": echoserver.Main})
 	os.Exit(runTests(m))
 }
 
@@ -29,9 +31,8 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	echoServerBin = filepath.Join(dir, "echoserver")
-	if out, err := exec.Command("go", "build", "-o", echoServerBin, "./testdata/echoserver").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the echo server: %v\n%s", err, out)
+	if echoServerBin, err = testbin.Link(dir, "echoserver"); err != nil {
+		fmt.Fprintln(os.Stderr, "linking the echo server:", err)
 		return 1
 	}
 	code := m.Run()

@@ -3,53 +3,53 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testbin"
 )
 
 // testDir holds what the package's tests share: the user cache directory
-// they run under and the coderun binary built once.
+// they run under and the links to this test binary that the tests run as
+// the coderun command and the echo MCP server.
 var testDir string
 
-// TestMain points the user cache directory at a temporary one, so the
-// default compilation cache of run and mcp never writes to the real home of
-// whoever runs the tests.
+// TestMain runs the command a link started this binary as; otherwise it
+// points the user cache directory at a temporary one, so the default
+// compilation cache of run and mcp never writes to the real home of
+// whoever runs the tests, and runs the tests.
 func TestMain(m *testing.M) {
+	testbin.Dispatch(map[string]func() int{
+		"coderun":    func() int { main(); return 0 },
+		"echoserver": echoserver.Main,
+	})
 	dir, err := os.MkdirTemp("", "coderun-cmd-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	testDir = dir
-	// go build derives its own cache from the user cache directory too:
-	// pin it first, or every test binary build starts from an empty cache
-	// (about a minute of compiling on two cores).
-	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
-		os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
-	}
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-var buildOnce = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(testDir, "coderun")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build: %v: %s", err, out)
-	}
-	return bin, nil
-})
+// linkOnce returns the path of a link to this test binary named name,
+// made once for the package.
+func linkOnce(name string) func() (string, error) {
+	return sync.OnceValues(func() (string, error) { return testbin.Link(testDir, name) })
+}
 
-// coderunBinary returns the path of this command built once for the
-// package's tests that need a real process.
+var coderunLink = linkOnce("coderun")
+
+// coderunBinary returns the path the package's tests run the coderun
+// command at as a real process.
 func coderunBinary(t *testing.T) string {
 	t.Helper()
-	bin, err := buildOnce()
+	bin, err := coderunLink()
 	if err != nil {
 		t.Fatal(err)
 	}

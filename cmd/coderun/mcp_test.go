@@ -40,14 +40,7 @@ func buildBinaries(t *testing.T, dir string) binaries {
 	return binaries{coderun: coderunBinary(t), echo: echo, dir: dir}
 }
 
-var buildEchoOnce = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(testDir, "echoserver")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/coderun/coderun/mcpproxy/testdata/echoserver").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build echoserver: %v: %s", err, out)
-	}
-	return bin, nil
-})
+var buildEchoOnce = linkOnce("echoserver")
 
 // writeConfig writes a coderun.yml into the binaries' directory.
 func (b binaries) writeConfig(t *testing.T, name, yml string) string {

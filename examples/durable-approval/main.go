@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/coderun/coderun/codemode"
 )
@@ -157,6 +158,11 @@ func newSession(key []byte, out io.Writer) (*codemode.Session, error) {
 		return nil, err
 	}
 	cfg.Budgets.StateKey = key
+	// Each process compiles the sandbox once; a cache on disk lets the
+	// resuming process skip the second or so that takes.
+	if dir, err := os.UserCacheDir(); err == nil {
+		cfg.Budgets.CompilationCacheDir = filepath.Join(dir, "coderun")
+	}
 	reg := codemode.NewRegistry()
 	if err := reg.Register(tools(out)...); err != nil {
 		return nil, err

@@ -7,17 +7,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coderun/coderun/internal/testbin"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// TestMain runs the example itself when a test started this binary
+// through a link named after it.
+func TestMain(m *testing.M) {
+	testbin.Dispatch(map[string]func() int{"durable-approval": func() int { main(); return 0 }})
+	os.Exit(m.Run())
+}
 
 // TestSuspendInOneProcessResumeInAnother runs the example as the README
 // shows it: two real processes sharing only the state file and its key.
 func TestSuspendInOneProcessResumeInAnother(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "durable-approval")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	bin, err := testbin.Link(dir, "durable-approval")
+	require.NoError(t, err)
 	state := filepath.Join(dir, "state.bin")
 	run := func(args ...string) string {
 		t.Helper()

@@ -1,6 +1,8 @@
-// Command echoserver is a small MCP server used by the mcpproxy tests as a
-// real upstream subprocess. It is written with the official go-sdk so the
-// tests exercise the same wire protocol a production server speaks.
+// Package echoserver is a small MCP server that the mcpproxy and command
+// tests run as a real upstream subprocess: their test binaries start
+// themselves under its name (package internal/testbin). It is written with
+// the official go-sdk so the tests exercise the same wire protocol a
+// production server speaks.
 //
 // Tools:
 //
@@ -15,13 +17,13 @@
 //	ordered     with -ordered only: a schema whose properties are not in
 //	            byte order, to show the proxy keeps the server's order
 //
-// Flags:
+// Flags of [Main]:
 //
 //	-http ADDR        serve streamable HTTP on ADDR instead of stdio
 //	-require-header K=V  with -http, reject requests lacking header K: V
 //	-exit-at-start N  print a reason to stderr and exit with status N
 //	-ordered          also offer the tool "ordered"
-package main
+package echoserver
 
 import (
 	"context"
@@ -39,16 +41,20 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func main() {
-	httpAddr := flag.String("http", "", "serve streamable HTTP on this address; print the bound address on stdout")
-	requireHeader := flag.String("require-header", "", "with -http: reject requests without this header, as Name=Value")
-	exitAtStart := flag.Int("exit-at-start", 0, "exit immediately with this status after printing a reason on stderr")
-	ordered := flag.Bool("ordered", false, "also offer the tool \"ordered\"")
-	flag.Parse()
-
+// Main serves MCP on standard input and output, or over HTTP with -http,
+// with the flags in os.Args, and returns the exit status.
+func Main() int {
+	flags := flag.NewFlagSet("echoserver", flag.ContinueOnError)
+	httpAddr := flags.String("http", "", "serve streamable HTTP on this address; print the bound address on stdout")
+	requireHeader := flags.String("require-header", "", "with -http: reject requests without this header, as Name=Value")
+	exitAtStart := flags.Int("exit-at-start", 0, "exit immediately with this status after printing a reason on stderr")
+	ordered := flags.Bool("ordered", false, "also offer the tool \"ordered\"")
+	if err := flags.Parse(os.Args[1:]); err != nil {
+		return 2
+	}
 	if *exitAtStart != 0 {
 		fmt.Fprintln(os.Stderr, "echoserver: refusing to start: told to by -exit-at-start")
-		os.Exit(*exitAtStart)
+		return *exitAtStart
 	}
 
 	server := newServer()
@@ -57,13 +63,16 @@ func main() {
 	}
 	if *httpAddr != "" {
 		if err := serveHTTP(server, *httpAddr, *requireHeader); err != nil {
-			log.Fatal(err)
+			log.Print(err)
+			return 1
 		}
-		return
+		return 0
 	}
 	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
-		log.Fatal(err)
+		log.Print(err)
+		return 1
 	}
+	return 0
 }
 
 func newServer() *mcp.Server {
