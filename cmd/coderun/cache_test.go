@@ -14,7 +14,8 @@ import (
 
 // The compilation cache tests run the real binary, because the engine
 // keeps a compiled module in memory per cache directory: only a new process
-// reads the directory again.
+// reads the directory again. Each compiles the sandbox in its own cache
+// directory, so they run in parallel.
 
 // runWithCacheHome runs `coderun args...` with the user cache directory at
 // home and the program on standard input, and returns the exit status,
@@ -51,6 +52,7 @@ func cacheFiles(t *testing.T, dir string) []string {
 }
 
 func TestRunCachesByDefault(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	code, out, stderr := runWithCacheHome(t, home, "return 6 * 7", "run", "-")
 	require.Equal(t, 0, code, stderr)
@@ -97,6 +99,7 @@ func readOnlyDir(t *testing.T) string {
 }
 
 func TestRunUnwritableCacheFallsBack(t *testing.T) {
+	t.Parallel()
 	dir := readOnlyDir(t)
 	code, out, stderr := runWithCacheHome(t, t.TempDir(), "return 'ok'", "run", "--cache-dir", dir, "-")
 	require.Equal(t, 0, code, stderr)
@@ -106,6 +109,7 @@ func TestRunUnwritableCacheFallsBack(t *testing.T) {
 }
 
 func TestRunCorruptCacheFallsBack(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cache")
 	code, _, stderr := runWithCacheHome(t, t.TempDir(), "return 1", "run", "--cache-dir", dir, "-")
 	require.Equal(t, 0, code, stderr)
@@ -125,6 +129,7 @@ func TestRunCorruptCacheFallsBack(t *testing.T) {
 // TestMCPCachesByDefault: coderun mcp in a mode with run_code compiles the
 // sandbox into the default cache directory too.
 func TestMCPCachesByDefault(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	cfg := filepath.Join(t.TempDir(), "coderun.yml")
 	require.NoError(t, os.WriteFile(cfg, []byte("mode: code\n"), 0o600))
