@@ -1,0 +1,157 @@
+package intl
+
+import (
+	"archive/zip"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+// cldrZip is CLDR's data for the locales coderun carries, one JSON file
+// per locale and supplemental.json, written by gen (go run ./gen; its doc
+// says how to refresh it). Locales are decoded on first use, so a process
+// pays only for the ones its programs ask for.
+//
+//go:embed cldr.zip
+var cldrZip []byte
+
+// localeData is what the formatters read of one CLDR locale. Field names
+// follow CLDR's JSON.
+type localeData struct {
+	Numbers struct {
+		NumberingSystem       string            `json:"numberingSystem"`
+		MinimumGroupingDigits string            `json:"minimumGroupingDigits"`
+		Symbols               map[string]string `json:"symbols"`
+		Decimal               struct {
+			Standard string `json:"standard"`
+			Short    struct {
+				DecimalFormat map[string]string `json:"decimalFormat"`
+			} `json:"short"`
+			Long struct {
+				DecimalFormat map[string]string `json:"decimalFormat"`
+			} `json:"long"`
+		} `json:"decimal"`
+		Percent struct {
+			Standard string `json:"standard"`
+		} `json:"percent"`
+		Currency   map[string]any               `json:"currency"`
+		Currencies map[string]map[string]string `json:"currencies"`
+	} `json:"numbers"`
+	Dates struct {
+		Months          map[string]map[string]map[string]string `json:"months"`     // context, width, 1..12
+		Days            map[string]map[string]map[string]string `json:"days"`       // context, width, sun..sat
+		DayPeriods      map[string]map[string]map[string]string `json:"dayPeriods"` // context, width, am/pm/...
+		Eras            map[string]map[string]string            `json:"eras"`       // eraAbbr/eraNames/eraNarrow, 0/1
+		DateFormats     map[string]string                       `json:"dateFormats"`
+		TimeFormats     map[string]string                       `json:"timeFormats"`
+		DateTimeFormats map[string]any                          `json:"dateTimeFormats"`
+		AtTimeFormats   struct {
+			Standard map[string]string `json:"standard"`
+		} `json:"atTimeFormats"`
+		Zones struct {
+			HourFormat    string                                  `json:"hourFormat"`
+			GMTFormat     string                                  `json:"gmtFormat"`
+			GMTZeroFormat string                                  `json:"gmtZeroFormat"`
+			Metazone      map[string]map[string]map[string]string `json:"metazone"` // name, long/short, generic/standard/daylight
+			UTC           map[string]any                          `json:"utc"`      // long/short, standard
+		} `json:"zones"`
+	} `json:"dates"`
+	Relative map[string]map[string]any    `json:"relative"` // field, key
+	Lists    map[string]map[string]string `json:"lists"`    // listPattern-type-X, start/middle/end/2
+}
+
+// supplementalData is CLDR's locale-independent tables.
+type supplementalData struct {
+	Version         string                       `json:"version"`
+	Locales         []string                     `json:"locales"`
+	Plurals         map[string]map[string]string `json:"plurals"`  // language, pluralRule-count-X
+	Ordinals        map[string]map[string]string `json:"ordinals"` // language, pluralRule-count-X
+	CurrencyDigits  map[string]map[string]string `json:"currencyDigits"`
+	ParentLocales   map[string]string            `json:"parentLocales"`
+	Metazones       map[string]string            `json:"metazones"` // IANA zone, metazone
+	NumberingDigits map[string]string            `json:"numberingDigits"`
+	TimeZones       map[string][2]string         `json:"timeZones"` // lower-case alias, [reported ID, IANA name]
+}
+
+var (
+	archiveOnce sync.Once
+	archive     map[string]*zip.File
+	archiveErr  error
+
+	supplementalOnce sync.Once
+	supplemental     *supplementalData
+	supplementalErr  error
+
+	localeCache sync.Map // name -> *localeData
+	available   map[string]bool
+)
+
+func openArchive() (map[string]*zip.File, error) {
+	archiveOnce.Do(func() {
+		zr, err := zip.NewReader(bytes.NewReader(cldrZip), int64(len(cldrZip)))
+		if err != nil {
+			archiveErr = fmt.Errorf("intl: the embedded CLDR data is unreadable: %w", err)
+			return
+		}
+		archive = make(map[string]*zip.File, len(zr.File))
+		for _, f := range zr.File {
+			archive[f.Name] = f
+		}
+	})
+	return archive, archiveErr
+}
+
+func readJSON(name string, v any) error {
+	files, err := openArchive()
+	if err != nil {
+		return err
+	}
+	f, ok := files[name]
+	if !ok {
+		return fmt.Errorf("intl: no %s in the embedded CLDR data", name)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	if err := json.NewDecoder(rc).Decode(v); err != nil {
+		return fmt.Errorf("intl: %s: %w", name, err)
+	}
+	return nil
+}
+
+// supp returns the supplemental tables. They are embedded and tested, so
+// failing to read them is a build defect: it panics, and the bridge turns
+// the panic into an error of the call.
+func supp() *supplementalData {
+	supplementalOnce.Do(func() {
+		s := new(supplementalData)
+		if supplementalErr = readJSON("supplemental.json", s); supplementalErr == nil {
+			supplemental = s
+			available = make(map[string]bool, len(s.Locales))
+			for _, l := range s.Locales {
+				available[l] = true
+			}
+		}
+	})
+	if supplementalErr != nil {
+		panic(supplementalErr)
+	}
+	return supplemental
+}
+
+// load returns the data of a CLDR locale name that [supp] lists.
+func load(name string) *localeData {
+	if d, ok := localeCache.Load(name); ok {
+		return d.(*localeData)
+	}
+	d := new(localeData)
+	if err := readJSON(name+".json", d); err != nil {
+		panic(err)
+	}
+	actual, _ := localeCache.LoadOrStore(name, d)
+	return actual.(*localeData)
+}

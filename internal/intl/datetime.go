@@ -1,0 +1,947 @@
+package intl
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // every IANA zone, whatever the host has installed
+)
+
+// dateTimeFormat is a resolved Intl.DateTimeFormat. Its exported fields
+// are resolvedOptions, in V8's order; pattern is the CLDR pattern it
+// formats with, derived from them.
+type dateTimeFormat struct {
+	loc     locale
+	zone    *time.Location
+	pattern string
+
+	Locale                 string `json:"locale"`
+	Calendar               string `json:"calendar"`
+	NumberingSystem        string `json:"numberingSystem"`
+	TimeZone               string `json:"timeZone"`
+	HourCycle              string `json:"hourCycle,omitempty"`
+	Hour12                 *bool  `json:"hour12,omitempty"`
+	Weekday                string `json:"weekday,omitempty"`
+	Era                    string `json:"era,omitempty"`
+	Year                   string `json:"year,omitempty"`
+	Month                  string `json:"month,omitempty"`
+	Day                    string `json:"day,omitempty"`
+	DayPeriod              string `json:"dayPeriod,omitempty"`
+	Hour                   string `json:"hour,omitempty"`
+	Minute                 string `json:"minute,omitempty"`
+	Second                 string `json:"second,omitempty"`
+	FractionalSecondDigits int    `json:"fractionalSecondDigits,omitempty"`
+	TimeZoneName           string `json:"timeZoneName,omitempty"`
+	DateStyle              string `json:"dateStyle,omitempty"`
+	TimeStyle              string `json:"timeStyle,omitempty"`
+}
+
+// dateTimeOptions are a program's options, read by the guest with
+// ECMA-402's types. Required and Defaults are ToDateTimeOptions' two
+// arguments, which depend on the method: "any"/"date" for the
+// constructor, "any"/"all" for toLocaleString, "date"/"date" and
+// "time"/"time" for toLocaleDateString and toLocaleTimeString.
+type dateTimeOptions struct {
+	Required, Defaults string
+
+	LocaleMatcher          *string  `json:"localeMatcher"`
+	Calendar               *string  `json:"calendar"`
+	NumberingSystem        *string  `json:"numberingSystem"`
+	Hour12                 *bool    `json:"hour12"`
+	HourCycle              *string  `json:"hourCycle"`
+	TimeZone               *string  `json:"timeZone"`
+	Weekday                *string  `json:"weekday"`
+	Era                    *string  `json:"era"`
+	Year                   *string  `json:"year"`
+	Month                  *string  `json:"month"`
+	Day                    *string  `json:"day"`
+	DayPeriod              *string  `json:"dayPeriod"`
+	Hour                   *string  `json:"hour"`
+	Minute                 *string  `json:"minute"`
+	Second                 *string  `json:"second"`
+	FractionalSecondDigits *float64 `json:"fractionalSecondDigits"`
+	TimeZoneName           *string  `json:"timeZoneName"`
+	FormatMatcher          *string  `json:"formatMatcher"`
+	DateStyle              *string  `json:"dateStyle"`
+	TimeStyle              *string  `json:"timeStyle"`
+}
+
+func dtPick(v *string, name string, allowed ...string) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	for _, a := range allowed {
+		if *v == a {
+			return a, nil
+		}
+	}
+	return "", rangeError("Value " + *v + " out of range for Intl.DateTimeFormat options property " + name)
+}
+
+// defaultTimeZone is the zone of a program that names none. The sandbox
+// has no local zone; UTC is what Node prints under TZ=UTC.
+const defaultTimeZone = "UTC"
+
+func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, error) {
+	loc, err := resolveLocale(locales)
+	if err != nil {
+		return nil, err
+	}
+	df := &dateTimeFormat{loc: loc, Locale: loc.tag, Calendar: "gregory", NumberingSystem: loc.data.Numbers.NumberingSystem}
+	if _, err := dtPick(o.LocaleMatcher, "localeMatcher", "lookup", "best fit"); err != nil {
+		return nil, err
+	}
+	cal := loc.ext["ca"]
+	if o.Calendar != nil {
+		cal = *o.Calendar
+	}
+	if cal != "" && cal != "gregory" && cal != "iso8601" {
+		// Other calendars need CLDR's calendar data; refuse rather than
+		// print a Gregorian date labelled as another calendar's.
+		return nil, rangeError("calendar " + cal + " is not supported in the coderun sandbox; only gregory is")
+	}
+	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: df.NumberingSystem}
+	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+		return nil, err
+	}
+	hc := loc.ext["hc"]
+	if o.HourCycle != nil {
+		if hc, err = dtPick(o.HourCycle, "hourCycle", "h11", "h12", "h23", "h24"); err != nil {
+			return nil, err
+		}
+	}
+	if err := df.timeZone(o.TimeZone); err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	for _, f := range []struct {
+		name    string
+		v       *string
+		allowed []string
+	}{
+		{"weekday", o.Weekday, []string{"narrow", "short", "long"}},
+		{"era", o.Era, []string{"narrow", "short", "long"}},
+		{"year", o.Year, []string{"2-digit", "numeric"}},
+		{"month", o.Month, []string{"2-digit", "numeric", "narrow", "short", "long"}},
+		{"day", o.Day, []string{"2-digit", "numeric"}},
+		{"dayPeriod", o.DayPeriod, []string{"narrow", "short", "long"}},
+		{"hour", o.Hour, []string{"2-digit", "numeric"}},
+		{"minute", o.Minute, []string{"2-digit", "numeric"}},
+		{"second", o.Second, []string{"2-digit", "numeric"}},
+		{"timeZoneName", o.TimeZoneName, []string{"short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"}},
+	} {
+		v, err := dtPick(f.v, f.name, f.allowed...)
+		if err != nil {
+			return nil, err
+		}
+		if v != "" {
+			fields[f.name] = v
+		}
+	}
+	fsd := 0
+	if o.FractionalSecondDigits != nil {
+		v := *o.FractionalSecondDigits
+		if v != v || v < 1 || v > 3 {
+			return nil, rangeError("fractionalSecondDigits value is out of range.")
+		}
+		fsd = int(v)
+	}
+	if _, err := dtPick(o.FormatMatcher, "formatMatcher", "basic", "best fit"); err != nil {
+		return nil, err
+	}
+	styles := []string{"full", "long", "medium", "short"}
+	if df.DateStyle, err = dtPick(o.DateStyle, "dateStyle", styles...); err != nil {
+		return nil, err
+	}
+	if df.TimeStyle, err = dtPick(o.TimeStyle, "timeStyle", styles...); err != nil {
+		return nil, err
+	}
+	if fields["dayPeriod"] != "" {
+		// Flexible day periods ("in the afternoon") need CLDR's day period
+		// rules, which coderun does not carry.
+		return nil, rangeError("Intl.DateTimeFormat option dayPeriod is not supported in the coderun sandbox")
+	}
+	if df.DateStyle != "" || df.TimeStyle != "" {
+		if len(fields) > 0 || fsd > 0 {
+			for name := range fields {
+				return nil, typeError("Can't set option " + name + " when " + map[bool]string{true: "dateStyle", false: "timeStyle"}[df.DateStyle != ""] + " is used")
+			}
+			return nil, typeError("Can't set option fractionalSecondDigits when dateStyle is used")
+		}
+		if o.Required == "date" && df.TimeStyle != "" {
+			return nil, typeError("Invalid option : timeStyle")
+		}
+		if o.Required == "time" && df.DateStyle != "" {
+			return nil, typeError("Invalid option : dateStyle")
+		}
+	} else {
+		// ToDateTimeOptions: add the default fields when the program asked
+		// for none of the kind the method needs.
+		needDefaults := true
+		if o.Required == "date" || o.Required == "any" {
+			for _, k := range []string{"weekday", "year", "month", "day"} {
+				if fields[k] != "" {
+					needDefaults = false
+				}
+			}
+		}
+		if o.Required == "time" || o.Required == "any" {
+			for _, k := range []string{"dayPeriod", "hour", "minute", "second"} {
+				if fields[k] != "" {
+					needDefaults = false
+				}
+			}
+			if fsd > 0 {
+				needDefaults = false
+			}
+		}
+		if needDefaults && (o.Defaults == "date" || o.Defaults == "all") {
+			fields["year"], fields["month"], fields["day"] = "numeric", "numeric", "numeric"
+		}
+		if needDefaults && (o.Defaults == "time" || o.Defaults == "all") {
+			fields["hour"], fields["minute"], fields["second"] = "numeric", "numeric", "numeric"
+		}
+	}
+	df.resolveHourCycle(hc, o.Hour12, fields["hour"] != "" || df.TimeStyle != "")
+	if df.DateStyle != "" || df.TimeStyle != "" {
+		df.pattern = df.stylePattern()
+	} else {
+		df.pattern = df.componentPattern(fields, fsd)
+		df.reportFields()
+	}
+	return df, nil
+}
+
+// timeZone resolves the timeZone option: an IANA name or alias in any
+// case, reported as ICU's canonical ID (Asia/Kolkata is Asia/Calcutta),
+// and UTC for the names of UTC.
+func (df *dateTimeFormat) timeZone(opt *string) error {
+	name := defaultTimeZone
+	if opt != nil {
+		name = *opt
+	}
+	ids, ok := supp().TimeZones[strings.ToLower(name)]
+	if !ok {
+		return rangeError("Invalid time zone specified: " + name)
+	}
+	reported, iana := ids[0], ids[1]
+	if iana == "Etc/UTC" || iana == "Etc/GMT" {
+		reported = "UTC"
+	}
+	zone, err := time.LoadLocation(iana)
+	if err != nil {
+		return rangeError("Invalid time zone specified: " + name)
+	}
+	df.TimeZone, df.zone = reported, zone
+	return nil
+}
+
+// localeHourChar is the hour field the locale's short time pattern uses:
+// h (1-12), H (0-23), K (0-11) or k (1-24).
+func (df *dateTimeFormat) localeHourChar() byte {
+	p := df.loc.data.Dates.TimeFormats["short"]
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case 'h', 'H', 'K', 'k':
+			return p[i]
+		}
+	}
+	return 'H'
+}
+
+var hourCycleChar = map[string]byte{"h11": 'K', "h12": 'h', "h23": 'H', "h24": 'k'}
+
+// resolveHourCycle applies hour12 (which wins), hourCycle or the locale's
+// default; resolvedOptions shows them only when the format shows hours.
+func (df *dateTimeFormat) resolveHourCycle(hc string, hour12 *bool, hasHour bool) {
+	def := df.localeHourChar()
+	if hour12 != nil {
+		switch {
+		case *hour12 && def == 'K':
+			hc = "h11"
+		case *hour12:
+			hc = "h12"
+		default:
+			hc = "h23"
+		}
+	}
+	if hc == "" {
+		for k, c := range hourCycleChar {
+			if c == def {
+				hc = k
+			}
+		}
+	}
+	if !hasHour {
+		return
+	}
+	df.HourCycle = hc
+	h12 := hc == "h11" || hc == "h12"
+	df.Hour12 = &h12
+}
+
+// hourChar is the pattern letter of the resolved hour cycle.
+func (df *dateTimeFormat) hourChar() byte {
+	if c, ok := hourCycleChar[df.HourCycle]; ok {
+		return c
+	}
+	return df.localeHourChar()
+}
+
+// stylePattern is the pattern of dateStyle and timeStyle: CLDR's date and
+// time formats, joined by the date style's glue ("{1} 'at' {0}" for full
+// and long).
+func (df *dateTimeFormat) stylePattern() string {
+	d := df.loc.data.Dates
+	var datePart, timePart string
+	if df.DateStyle != "" {
+		datePart = d.DateFormats[df.DateStyle]
+	}
+	if df.TimeStyle != "" {
+		timePart = d.TimeFormats[df.TimeStyle]
+		if c := df.hourChar(); c != df.localeHourChar() {
+			timePart = withHourChar(timePart, c)
+		}
+	}
+	switch {
+	case datePart == "":
+		return timePart
+	case timePart == "":
+		return datePart
+	}
+	return strings.NewReplacer("{1}", datePart, "{0}", timePart).Replace(df.glue(df.DateStyle))
+}
+
+// withHourChar rewrites a time pattern for another hour cycle: the hour
+// letter replaced, the AM/PM marker dropped for a 24-hour cycle or added
+// for a 12-hour one.
+func withHourChar(p string, c byte) string {
+	twelve := c == 'h' || c == 'K'
+	var b strings.Builder
+	hadPeriod := false
+	for _, f := range splitPattern(p) {
+		switch {
+		case f.field && strings.ContainsRune("hHKk", rune(f.text[0])):
+			b.WriteString(strings.Repeat(string(c), len(f.text)))
+		case f.field && f.text[0] == 'a':
+			hadPeriod = true
+			if twelve {
+				b.WriteString(f.text)
+			}
+		default:
+			b.WriteString(f.raw)
+		}
+	}
+	out := strings.TrimSpace(strings.TrimRight(b.String(), " \u202f\u00a0"))
+	if twelve && !hadPeriod {
+		out += " a"
+	}
+	return out
+}
+
+// patternPiece is a field ("MMM") or a literal of a pattern.
+type patternPiece struct {
+	field bool
+	text  string // the field's letters, or the literal unquoted
+	raw   string // as written
+}
+
+// splitPattern splits a CLDR date pattern into fields and literals.
+func splitPattern(p string) []patternPiece {
+	var out []patternPiece
+	for i := 0; i < len(p); {
+		c := p[i]
+		switch {
+		case c == '\'':
+			j := i + 1
+			var lit strings.Builder
+			for j < len(p) {
+				if p[j] == '\'' {
+					if j+1 < len(p) && p[j+1] == '\'' {
+						lit.WriteByte('\'')
+						j += 2
+						continue
+					}
+					break
+				}
+				lit.WriteByte(p[j])
+				j++
+			}
+			text := lit.String()
+			if j == i+1 {
+				text = "'"
+			}
+			out = append(out, patternPiece{text: text, raw: p[i:min(j+1, len(p))]})
+			i = j + 1
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			j := i
+			for j < len(p) && p[j] == c {
+				j++
+			}
+			out = append(out, patternPiece{field: true, text: p[i:j], raw: p[i:j]})
+			i = j
+		default:
+			j := i
+			for j < len(p) && p[j] != '\'' && !('a' <= p[j] && p[j] <= 'z' || 'A' <= p[j] && p[j] <= 'Z') {
+				j++
+			}
+			out = append(out, patternPiece{text: p[i:j], raw: p[i:j]})
+			i = j
+		}
+	}
+	return out
+}
+
+// skeletonField is one requested field as a skeleton letter and width.
+type skeletonField struct {
+	letter byte // canonical: G y M E d h H m s S z v O
+	width  int
+}
+
+// skeletonOf maps the requested fields to a skeleton.
+func (df *dateTimeFormat) skeletonOf(fields map[string]string, fsd int) []skeletonField {
+	var sk []skeletonField
+	text := map[string]int{"narrow": 5, "short": 3, "long": 4}
+	num := map[string]int{"numeric": 1, "2-digit": 2}
+	if v := fields["era"]; v != "" {
+		sk = append(sk, skeletonField{'G', map[string]int{"narrow": 5, "short": 1, "long": 4}[v]})
+	}
+	if v := fields["year"]; v != "" {
+		sk = append(sk, skeletonField{'y', num[v]})
+	}
+	if v := fields["month"]; v != "" {
+		w := num[v]
+		if w == 0 {
+			w = text[v]
+		}
+		sk = append(sk, skeletonField{'M', w})
+	}
+	if v := fields["weekday"]; v != "" {
+		sk = append(sk, skeletonField{'E', map[string]int{"narrow": 5, "short": 1, "long": 4}[v]})
+	}
+	if v := fields["day"]; v != "" {
+		sk = append(sk, skeletonField{'d', num[v]})
+	}
+	if v := fields["hour"]; v != "" {
+		sk = append(sk, skeletonField{df.hourChar(), num[v]})
+	}
+	if v := fields["minute"]; v != "" {
+		sk = append(sk, skeletonField{'m', num[v]})
+	}
+	if v := fields["second"]; v != "" {
+		sk = append(sk, skeletonField{'s', num[v]})
+	}
+	if fsd > 0 {
+		sk = append(sk, skeletonField{'S', fsd})
+	}
+	switch fields["timeZoneName"] {
+	case "short":
+		sk = append(sk, skeletonField{'z', 1})
+	case "long":
+		sk = append(sk, skeletonField{'z', 4})
+	case "shortOffset":
+		sk = append(sk, skeletonField{'O', 1})
+	case "longOffset":
+		sk = append(sk, skeletonField{'O', 4})
+	case "shortGeneric":
+		sk = append(sk, skeletonField{'v', 1})
+	case "longGeneric":
+		sk = append(sk, skeletonField{'v', 4})
+	}
+	return sk
+}
+
+// canonicalLetter folds a pattern letter into the skeleton letter it
+// matches: L is M, c and e are E, K is h, k is H.
+func canonicalLetter(c byte) byte {
+	switch c {
+	case 'L':
+		return 'M'
+	case 'c', 'e':
+		return 'E'
+	case 'K':
+		return 'h'
+	case 'k':
+		return 'H'
+	}
+	return c
+}
+
+func isTimeLetter(c byte) bool { return strings.IndexByte("ahHKkmsSzvOB", c) >= 0 }
+
+// componentPattern is ICU's pattern generator in small: the
+// availableFormats entry whose fields match the request best, its field
+// widths adjusted to the request; a request no entry covers is split into
+// its date and time halves, joined by the dateTimeFormats glue.
+func (df *dateTimeFormat) componentPattern(fields map[string]string, fsd int) string {
+	sk := df.skeletonOf(fields, fsd)
+	if p, ok := df.bestPattern(sk); ok {
+		return p
+	}
+	var datePart, timePart []skeletonField
+	for _, f := range sk {
+		if isTimeLetter(f.letter) {
+			timePart = append(timePart, f)
+		} else {
+			datePart = append(datePart, f)
+		}
+	}
+	dp := df.matchOrBuild(datePart)
+	tp := df.matchOrBuild(timePart)
+	switch {
+	case dp == "":
+		return tp
+	case tp == "":
+		return dp
+	}
+	style := "short"
+	month, weekday := 0, 0
+	for _, f := range datePart {
+		switch f.letter {
+		case 'M':
+			month = f.width
+		case 'E':
+			weekday = f.width
+		}
+	}
+	switch {
+	case month == 4 && weekday == 4:
+		style = "full"
+	case month == 4:
+		style = "long"
+	case month == 3:
+		style = "medium"
+	}
+	return strings.NewReplacer("{1}", dp, "{0}", tp).Replace(df.glue(style))
+}
+
+// glue is the pattern joining a date and a time for a style: CLDR's
+// "atTime" form, which ICU has used since CLDR 42, else the plain one.
+func (df *dateTimeFormat) glue(style string) string {
+	d := df.loc.data.Dates
+	if g := d.AtTimeFormats.Standard[style]; g != "" {
+		return g
+	}
+	g, _ := d.DateTimeFormats[style].(string)
+	return g
+}
+
+// matchOrBuild matches half a request; a time half with a zone no entry
+// has is matched without it and the zone appended, as ICU does.
+func (df *dateTimeFormat) matchOrBuild(sk []skeletonField) string {
+	if len(sk) == 0 {
+		return ""
+	}
+	if p, ok := df.bestPattern(sk); ok {
+		return p
+	}
+	for i, f := range sk {
+		if f.letter == 'S' && i > 0 {
+			// Fractional seconds follow the seconds, after the locale's
+			// decimal sign.
+			rest := append(append([]skeletonField(nil), sk[:i]...), sk[i+1:]...)
+			base := df.matchOrBuild(rest)
+			frac := "'" + df.loc.data.Numbers.Symbols["decimal"] + "'" + strings.Repeat("S", f.width)
+			if j := strings.LastIndex(base, "s"); j >= 0 {
+				return base[:j+1] + frac + base[j+1:]
+			}
+			return base + frac
+		}
+	}
+	var zone *skeletonField
+	var rest []skeletonField
+	for i, f := range sk {
+		if f.letter == 'z' || f.letter == 'v' || f.letter == 'O' {
+			zone = &sk[i]
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	base := ""
+	if len(rest) > 0 {
+		if p, ok := df.bestPattern(rest); ok {
+			base = p
+		} else {
+			// No entry at all: the fields in order, space-separated.
+			var parts []string
+			for _, f := range rest {
+				parts = append(parts, strings.Repeat(string(f.letter), f.width))
+			}
+			base = strings.Join(parts, " ")
+		}
+	}
+	if zone == nil {
+		return base
+	}
+	z := strings.Repeat(string(zone.letter), zone.width)
+	if base == "" {
+		return z
+	}
+	tz, _ := df.loc.data.Dates.DateTimeFormats["appendTimezone"].(string)
+	if tz == "" {
+		tz = "{0} {1}"
+	}
+	return strings.NewReplacer("{0}", base, "{1}", z).Replace(tz)
+}
+
+// bestPattern finds the availableFormats entry with exactly the
+// requested fields, preferring equal widths and numeric for numeric.
+func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
+	avail, _ := df.loc.data.Dates.DateTimeFormats["availableFormats"].(map[string]any)
+	want := map[byte]int{}
+	for _, f := range sk {
+		want[canonicalLetter(f.letter)] = f.width
+	}
+	best, bestScore := "", math.MaxInt
+	for key := range avail {
+		if strings.ContainsRune(key, '-') {
+			continue // -alt-ascii and -count- variants
+		}
+		have := map[byte]int{}
+		for _, f := range splitPattern(key) {
+			if f.field {
+				have[canonicalLetter(f.text[0])] = len(f.text)
+			}
+		}
+		if len(have) != len(want) {
+			continue
+		}
+		score := 0
+		for c, w := range want {
+			hw, ok := have[c]
+			if !ok {
+				score = math.MaxInt
+				break
+			}
+			if (w >= 3) != (hw >= 3) && (c == 'M') {
+				score += 100 // text against numeric month
+			}
+			score += abs(w - hw)
+		}
+		if score < bestScore || score == bestScore && key < best {
+			best, bestScore = key, score
+		}
+	}
+	if bestScore == math.MaxInt {
+		return "", false
+	}
+	p, _ := avail[best].(string)
+	return df.adjustWidths(p, want), true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// adjustWidths gives a matched pattern's fields the requested widths:
+// text fields take the requested width, numeric fields at least the
+// requested one (fr's dd/MM/y keeps its two digits), and the hour letter
+// follows the hour cycle.
+func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int) string {
+	hc := df.hourChar()
+	var b strings.Builder
+	for _, f := range splitPattern(p) {
+		if !f.field {
+			b.WriteString(f.raw)
+			continue
+		}
+		c := f.text[0]
+		w, ok := want[canonicalLetter(c)]
+		n := len(f.text)
+		switch {
+		case c == 'h' || c == 'H' || c == 'K' || c == 'k':
+			c = hc
+			if w == 2 {
+				n = 2
+			}
+		case !ok:
+		case c == 'M' || c == 'L':
+			if w >= 3 || n >= 3 {
+				if w >= 3 {
+					n = w
+				}
+			} else {
+				n = max(n, w)
+			}
+		case c == 'E' || c == 'c' || c == 'e':
+			n = w
+			if w < 3 {
+				n = 3
+			}
+			if c == 'c' && n < 3 {
+				n = 3
+			}
+		case c == 'y':
+			n = w
+			if w == 1 {
+				n = 1
+			}
+		case c == 'G':
+			n = w
+		case c == 'S':
+			n = w
+		case c == 'z' || c == 'v' || c == 'O':
+			n = w
+		default:
+			n = max(n, w)
+		}
+		b.WriteString(strings.Repeat(string(c), n))
+	}
+	return b.String()
+}
+
+// reportFields sets the component fields resolvedOptions reports from the
+// final pattern, as V8 does.
+func (df *dateTimeFormat) reportFields() {
+	for _, f := range splitPattern(df.pattern) {
+		if !f.field {
+			continue
+		}
+		n := len(f.text)
+		num := "numeric"
+		if n == 2 {
+			num = "2-digit"
+		}
+		txt := map[int]string{1: "short", 2: "short", 3: "short", 4: "long", 5: "narrow"}[n]
+		switch f.text[0] {
+		case 'G':
+			df.Era = txt
+		case 'y':
+			df.Year = num
+		case 'M', 'L':
+			if n >= 3 {
+				df.Month = txt
+			} else {
+				df.Month = num
+			}
+		case 'E', 'c', 'e':
+			df.Weekday = txt
+		case 'd':
+			df.Day = num
+		case 'h', 'H', 'K', 'k':
+			df.Hour = num
+		case 'm':
+			df.Minute = num
+		case 's':
+			df.Second = num
+		case 'S':
+			df.FractionalSecondDigits = n
+		case 'z':
+			df.TimeZoneName = map[bool]string{true: "long", false: "short"}[n >= 4]
+		case 'O':
+			df.TimeZoneName = map[bool]string{true: "longOffset", false: "shortOffset"}[n >= 4]
+		case 'v':
+			df.TimeZoneName = map[bool]string{true: "longGeneric", false: "shortGeneric"}[n >= 4]
+		}
+	}
+	if df.Hour == "" {
+		df.HourCycle, df.Hour12 = "", nil
+	}
+}
+
+// maxTimeValue is ECMAScript's time value limit, 100 million days.
+const maxTimeValue = 8.64e15
+
+// format formats a time value (ms since the epoch) into parts.
+func (df *dateTimeFormat) format(ms float64) ([]part, error) {
+	if ms != ms || math.Abs(ms) > maxTimeValue {
+		return nil, rangeError("Invalid time value")
+	}
+	ms = math.Trunc(ms)
+	t := time.UnixMilli(int64(ms)).In(df.zone)
+	d := df.loc.data.Dates
+	nf := &numberFormat{NumberingSystem: df.NumberingSystem}
+	pad := func(v, n int) string {
+		s := strconv.Itoa(v)
+		for len(s) < n {
+			s = "0" + s
+		}
+		return nf.localDigits(s)
+	}
+	name := func(table map[string]map[string]map[string]string, context string, n int, key string) string {
+		width := map[int]string{1: "abbreviated", 2: "abbreviated", 3: "abbreviated", 4: "wide", 5: "narrow"}[n]
+		if s := table[context][width][key]; s != "" {
+			return s
+		}
+		return table["format"][width][key]
+	}
+	year := t.Year()
+	era := 1
+	if year <= 0 {
+		era, year = 0, 1-year
+	}
+	var out []part
+	for _, f := range splitPattern(df.pattern) {
+		if !f.field {
+			out = append(out, part{"literal", f.text})
+			continue
+		}
+		n := len(f.text)
+		switch f.text[0] {
+		case 'G':
+			key := map[int]string{4: "eraNames", 5: "eraNarrow"}[n]
+			if key == "" {
+				key = "eraAbbr"
+			}
+			out = append(out, part{"era", d.Eras[key][strconv.Itoa(era)]})
+		case 'y':
+			if n == 2 {
+				out = append(out, part{"year", pad(year%100, 2)})
+			} else {
+				out = append(out, part{"year", pad(year, n)})
+			}
+		case 'M', 'L':
+			if n <= 2 {
+				out = append(out, part{"month", pad(int(t.Month()), n)})
+				break
+			}
+			ctx := "format"
+			if f.text[0] == 'L' {
+				ctx = "stand-alone"
+			}
+			out = append(out, part{"month", name(d.Months, ctx, n, strconv.Itoa(int(t.Month())))})
+		case 'E', 'c', 'e':
+			ctx := "format"
+			if f.text[0] == 'c' {
+				ctx = "stand-alone"
+			}
+			key := strings.ToLower(t.Weekday().String()[:3])
+			if n == 6 {
+				n = 3
+			}
+			out = append(out, part{"weekday", name(d.Days, ctx, n, key)})
+		case 'd':
+			out = append(out, part{"day", pad(t.Day(), n)})
+		case 'a', 'b', 'B':
+			key := "am"
+			if t.Hour() >= 12 {
+				key = "pm"
+			}
+			out = append(out, part{"dayPeriod", name(d.DayPeriods, "format", n, key)})
+		case 'h':
+			h := t.Hour() % 12
+			if h == 0 {
+				h = 12
+			}
+			out = append(out, part{"hour", pad(h, n)})
+		case 'H':
+			out = append(out, part{"hour", pad(t.Hour(), n)})
+		case 'K':
+			out = append(out, part{"hour", pad(t.Hour()%12, n)})
+		case 'k':
+			h := t.Hour()
+			if h == 0 {
+				h = 24
+			}
+			out = append(out, part{"hour", pad(h, n)})
+		case 'm':
+			out = append(out, part{"minute", pad(t.Minute(), n)})
+		case 's':
+			out = append(out, part{"second", pad(t.Second(), n)})
+		case 'S':
+			frac := pad(t.Nanosecond()/1e6, 3)
+			out = append(out, part{"fractionalSecond", frac[:min(n, len(frac))]})
+		case 'z', 'v', 'O', 'V', 'Z', 'X', 'x':
+			out = append(out, part{"timeZoneName", df.zoneName(t, f.text[0], n)})
+		default:
+			out = append(out, part{"literal", f.text})
+		}
+	}
+	// V8 prints the narrow no-break space CLDR puts before AM/PM as a
+	// plain space, for compatibility with older output.
+	for i := range out {
+		out[i].Value = strings.ReplaceAll(out[i].Value, "\u202f", " ")
+	}
+	return mergeLiterals(out), nil
+}
+
+func mergeLiterals(ps []part) []part {
+	var out []part
+	for _, p := range ps {
+		if p.Value == "" {
+			continue
+		}
+		if p.Type == "literal" && len(out) > 0 && out[len(out)-1].Type == "literal" {
+			out[len(out)-1].Value += p.Value
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// zoneName names t's zone: z the specific name ("EST", "Eastern Standard
+// Time"), v the generic one ("ET"), O the GMT offset; where the locale has
+// no name of that length, the GMT offset stands in, as in ICU.
+func (df *dateTimeFormat) zoneName(t time.Time, letter byte, n int) string {
+	z := df.loc.data.Dates.Zones
+	length := "short"
+	if n >= 4 {
+		length = "long"
+	}
+	if letter == 'z' || letter == 'v' {
+		if df.TimeZone == "UTC" {
+			if names, ok := z.UTC[length].(map[string]any); ok {
+				if s, _ := names["standard"].(string); s != "" {
+					return s
+				}
+			}
+		}
+		if mz := supp().Metazones[df.zone.String()]; mz != "" {
+			kind := "generic"
+			if letter == 'z' {
+				kind = "standard"
+				if t.IsDST() {
+					kind = "daylight"
+				}
+			}
+			names := z.Metazone[mz][length]
+			if s := names[kind]; s != "" && s != "∅∅∅" {
+				return s
+			}
+			if letter == 'v' && names["standard"] != "" && !t.IsDST() {
+				return names["standard"]
+			}
+		}
+	}
+	return df.gmtOffset(t, n >= 4)
+}
+
+// gmtOffset is "GMT-5", "GMT+5:30", or with long "GMT-05:00"; zero is the
+// locale's "GMT".
+func (df *dateTimeFormat) gmtOffset(t time.Time, long bool) string {
+	z := df.loc.data.Dates.Zones
+	_, off := t.Zone()
+	if off == 0 {
+		return z.GMTZeroFormat
+	}
+	pos, neg, _ := strings.Cut(z.HourFormat, ";")
+	form := pos
+	if off < 0 {
+		form, off = neg, -off
+	}
+	h, m := off/3600, off/60%60
+	var s string
+	if long {
+		s = strings.NewReplacer("HH", pad2(h), "mm", pad2(m)).Replace(form)
+	} else {
+		// The short form drops the hour's leading zero and zero minutes.
+		sign := form[:strings.IndexAny(form, "H")]
+		s = sign + strconv.Itoa(h)
+		if m != 0 {
+			s += ":" + pad2(m)
+		}
+	}
+	return strings.Replace(z.GMTFormat, "{0}", s, 1)
+}
+
+func pad2(v int) string {
+	if v < 10 {
+		return "0" + strconv.Itoa(v)
+	}
+	return strconv.Itoa(v)
+}

@@ -1,0 +1,759 @@
+package intl
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// numberFormat is a resolved Intl.NumberFormat: what resolvedOptions
+// reports, plus the locale it formats with.
+type numberFormat struct {
+	loc locale
+	// The options, as resolvedOptions reports them.
+	Locale                   string `json:"locale"`
+	NumberingSystem          string `json:"numberingSystem"`
+	Style                    string `json:"style"`
+	Currency                 string `json:"currency,omitempty"`
+	CurrencyDisplay          string `json:"currencyDisplay,omitempty"`
+	CurrencySign             string `json:"currencySign,omitempty"`
+	Unit                     string `json:"unit,omitempty"`
+	UnitDisplay              string `json:"unitDisplay,omitempty"`
+	MinimumIntegerDigits     int    `json:"minimumIntegerDigits"`
+	MinimumFractionDigits    *int   `json:"minimumFractionDigits,omitempty"`
+	MaximumFractionDigits    *int   `json:"maximumFractionDigits,omitempty"`
+	MinimumSignificantDigits *int   `json:"minimumSignificantDigits,omitempty"`
+	MaximumSignificantDigits *int   `json:"maximumSignificantDigits,omitempty"`
+	UseGrouping              any    `json:"useGrouping"` // "auto", "always", "min2" or false
+	Notation                 string `json:"notation"`
+	CompactDisplay           string `json:"compactDisplay,omitempty"`
+	SignDisplay              string `json:"signDisplay"`
+	RoundingIncrement        int    `json:"roundingIncrement"`
+	RoundingMode             string `json:"roundingMode"`
+	RoundingPriority         string `json:"roundingPriority"`
+	TrailingZeroDisplay      string `json:"trailingZeroDisplay"`
+}
+
+// numberOptions are the options a program passed, read by the guest with
+// the types ECMA-402 gives them (strings, numbers or absent).
+type numberOptions struct {
+	LocaleMatcher            *string  `json:"localeMatcher"`
+	NumberingSystem          *string  `json:"numberingSystem"`
+	Style                    *string  `json:"style"`
+	Currency                 *string  `json:"currency"`
+	CurrencyDisplay          *string  `json:"currencyDisplay"`
+	CurrencySign             *string  `json:"currencySign"`
+	Unit                     *string  `json:"unit"`
+	UnitDisplay              *string  `json:"unitDisplay"`
+	Notation                 *string  `json:"notation"`
+	MinimumIntegerDigits     *float64 `json:"minimumIntegerDigits"`
+	MinimumFractionDigits    *float64 `json:"minimumFractionDigits"`
+	MaximumFractionDigits    *float64 `json:"maximumFractionDigits"`
+	MinimumSignificantDigits *float64 `json:"minimumSignificantDigits"`
+	MaximumSignificantDigits *float64 `json:"maximumSignificantDigits"`
+	RoundingIncrement        *float64 `json:"roundingIncrement"`
+	RoundingMode             *string  `json:"roundingMode"`
+	RoundingPriority         *string  `json:"roundingPriority"`
+	TrailingZeroDisplay      *string  `json:"trailingZeroDisplay"`
+	CompactDisplay           *string  `json:"compactDisplay"`
+	UseGrouping              any      `json:"useGrouping"` // string, bool or absent
+	SignDisplay              *string  `json:"signDisplay"`
+}
+
+// pick validates an enumerated option, as GetOption does: absent gives
+// the fallback, anything not in allowed is a RangeError naming the value.
+func pick(v *string, name, fallback string, allowed ...string) (string, error) {
+	if v == nil {
+		return fallback, nil
+	}
+	for _, a := range allowed {
+		if *v == a {
+			return a, nil
+		}
+	}
+	return "", rangeError("Value " + *v + " out of range for Intl.NumberFormat options property " + name)
+}
+
+// digitOption is GetNumberOption: absent gives fallback, else an integer in
+// [lo, hi] or a RangeError.
+func digitOption(v *float64, name string, lo, hi, fallback int) (int, error) {
+	if v == nil {
+		return fallback, nil
+	}
+	if *v != *v || *v < float64(lo) || *v > float64(hi) {
+		return 0, rangeError(name + " value is out of range.")
+	}
+	return int(*v), nil
+}
+
+func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
+	loc, err := resolveLocale(locales)
+	if err != nil {
+		return nil, err
+	}
+	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: loc.data.Numbers.NumberingSystem}
+	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+		return nil, err
+	}
+	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+		return nil, err
+	}
+	if nf.Style, err = pick(o.Style, "style", "decimal", "decimal", "percent", "currency", "unit"); err != nil {
+		return nil, err
+	}
+	if o.Currency != nil {
+		c := *o.Currency
+		if len(c) != 3 || strings.IndexFunc(c, func(r rune) bool { return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') }) >= 0 {
+			return nil, rangeError("Invalid currency code : " + c)
+		}
+		nf.Currency = strings.ToUpper(c)
+	}
+	currencyDisplay, err := pick(o.CurrencyDisplay, "currencyDisplay", "symbol", "code", "symbol", "narrowSymbol", "name")
+	if err != nil {
+		return nil, err
+	}
+	currencySign, err := pick(o.CurrencySign, "currencySign", "standard", "standard", "accounting")
+	if err != nil {
+		return nil, err
+	}
+	if o.Unit != nil || nf.Style == "unit" {
+		// Units need CLDR's unit data, which coderun does not carry yet:
+		// refuse rather than print a number without its unit.
+		return nil, rangeError("Intl.NumberFormat style \"unit\" is not supported in the coderun sandbox; format the number and append the unit yourself")
+	}
+	if nf.Style == "currency" {
+		if nf.Currency == "" {
+			return nil, typeError("Currency code is required with currency style.")
+		}
+		nf.CurrencyDisplay, nf.CurrencySign = currencyDisplay, currencySign
+	}
+	if nf.Notation, err = pick(o.Notation, "notation", "standard", "standard", "scientific", "engineering", "compact"); err != nil {
+		return nil, err
+	}
+	if err := nf.digitOptions(o); err != nil {
+		return nil, err
+	}
+	compact, err := pick(o.CompactDisplay, "compactDisplay", "short", "short", "long")
+	if err != nil {
+		return nil, err
+	}
+	if nf.Notation == "compact" {
+		nf.CompactDisplay = compact
+		if nf.Style == "currency" && nf.CurrencyDisplay == "name" {
+			return nil, rangeError("Intl.NumberFormat compact notation with currencyDisplay \"name\" is not supported in the coderun sandbox")
+		}
+	}
+	defaultGrouping := any("auto")
+	if nf.Notation == "compact" {
+		defaultGrouping = "min2"
+	}
+	switch g := o.UseGrouping.(type) {
+	case nil:
+		nf.UseGrouping = defaultGrouping
+	case bool:
+		if g {
+			nf.UseGrouping = "always"
+		} else {
+			nf.UseGrouping = false
+		}
+	case string:
+		switch g {
+		case "always", "auto", "min2":
+			nf.UseGrouping = g
+		case "true", "false":
+			nf.UseGrouping = defaultGrouping
+		default:
+			return nil, rangeError("Value " + g + " out of range for Intl.NumberFormat options property useGrouping")
+		}
+	default:
+		nf.UseGrouping = defaultGrouping
+	}
+	if nf.SignDisplay, err = pick(o.SignDisplay, "signDisplay", "auto", "auto", "never", "always", "exceptZero", "negative"); err != nil {
+		return nil, err
+	}
+	return nf, nil
+}
+
+// numberingSystem accepts the locale's own numbering system or latn, from
+// the option or the -u-nu- extension; coderun carries the symbols of no
+// other.
+func (nf *numberFormat) numberingSystem(opt *string) error {
+	want := nf.loc.ext["nu"]
+	if opt != nil {
+		want = *opt
+	}
+	if want == "" || want == nf.NumberingSystem {
+		return nil
+	}
+	if _, ok := supp().NumberingDigits[want]; !ok {
+		if opt != nil {
+			return rangeError("Invalid numberingSystem : " + want)
+		}
+		return nil // an unknown extension value is ignored, as in V8
+	}
+	if want == "latn" && nf.NumberingSystem != "latn" {
+		return rangeError("numbering system latn for locale " + nf.Locale + " is not supported in the coderun sandbox; use its default, " + nf.NumberingSystem)
+	}
+	return rangeError("numbering system " + want + " is not supported in the coderun sandbox; " + nf.Locale + " uses " + nf.NumberingSystem)
+}
+
+// digitOptions is SetNumberFormatDigitOptions.
+func (nf *numberFormat) digitOptions(o numberOptions) error {
+	var err error
+	if nf.MinimumIntegerDigits, err = digitOption(o.MinimumIntegerDigits, "minimumIntegerDigits", 1, 21, 1); err != nil {
+		return err
+	}
+	minFDDefault, maxFDDefault := 0, 3
+	switch nf.Style {
+	case "currency":
+		d := currencyDigits(nf.Currency)
+		minFDDefault, maxFDDefault = d, d
+	case "percent":
+		maxFDDefault = 0
+	}
+	if nf.RoundingIncrement, err = digitOption(o.RoundingIncrement, "roundingIncrement", 1, 5000, 1); err != nil {
+		return err
+	}
+	if nf.RoundingIncrement != 1 {
+		return rangeError("Intl.NumberFormat roundingIncrement other than 1 is not supported in the coderun sandbox")
+	}
+	if nf.RoundingMode, err = pick(o.RoundingMode, "roundingMode", "halfExpand", "ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"); err != nil {
+		return err
+	}
+	if nf.RoundingPriority, err = pick(o.RoundingPriority, "roundingPriority", "auto", "auto", "morePrecision", "lessPrecision"); err != nil {
+		return err
+	}
+	if nf.TrailingZeroDisplay, err = pick(o.TrailingZeroDisplay, "trailingZeroDisplay", "auto", "auto", "stripIfInteger"); err != nil {
+		return err
+	}
+	hasSd := o.MinimumSignificantDigits != nil || o.MaximumSignificantDigits != nil
+	hasFd := o.MinimumFractionDigits != nil || o.MaximumFractionDigits != nil
+	needSd, needFd := true, true
+	if nf.RoundingPriority == "auto" {
+		needSd = hasSd
+		if needSd || !hasFd && nf.Notation == "compact" {
+			needFd = false
+		}
+	}
+	if needSd {
+		if hasSd {
+			mnsd, err := digitOption(o.MinimumSignificantDigits, "minimumSignificantDigits", 1, 21, 1)
+			if err != nil {
+				return err
+			}
+			mxsd, err := digitOption(o.MaximumSignificantDigits, "maximumSignificantDigits", mnsd, 21, 21)
+			if err != nil {
+				return err
+			}
+			nf.MinimumSignificantDigits, nf.MaximumSignificantDigits = &mnsd, &mxsd
+		} else {
+			one, max := 1, 21
+			nf.MinimumSignificantDigits, nf.MaximumSignificantDigits = &one, &max
+		}
+	}
+	if needFd {
+		if hasFd {
+			mnfd, err := digitOption(o.MinimumFractionDigits, "minimumFractionDigits", 0, 100, -1)
+			if err != nil {
+				return err
+			}
+			mxfd, err := digitOption(o.MaximumFractionDigits, "maximumFractionDigits", 0, 100, -1)
+			if err != nil {
+				return err
+			}
+			switch {
+			case mnfd < 0:
+				mnfd = min(minFDDefault, mxfd)
+			case mxfd < 0:
+				mxfd = max(maxFDDefault, mnfd)
+			case mnfd > mxfd:
+				return rangeError("maximumFractionDigits value is out of range.")
+			}
+			nf.MinimumFractionDigits, nf.MaximumFractionDigits = &mnfd, &mxfd
+		} else {
+			mnfd, mxfd := minFDDefault, maxFDDefault
+			nf.MinimumFractionDigits, nf.MaximumFractionDigits = &mnfd, &mxfd
+		}
+	}
+	if !needSd && !needFd {
+		// Compact notation's default: two significant digits or the
+		// integer, whichever shows more.
+		zero, one, two := 0, 1, 2
+		nf.MinimumFractionDigits, nf.MaximumFractionDigits = &zero, &zero
+		nf.MinimumSignificantDigits, nf.MaximumSignificantDigits = &one, &two
+		nf.RoundingPriority = "morePrecision"
+	}
+	if nf.TrailingZeroDisplay == "stripIfInteger" {
+		// Nothing to resolve: format applies it.
+	}
+	return nil
+}
+
+// currencyDigits is ISO 4217's minor unit count of code, as CLDR gives it.
+func currencyDigits(code string) int {
+	if d, ok := supp().CurrencyDigits[code]; ok {
+		if n, err := strconv.Atoi(d["_digits"]); err == nil {
+			return n
+		}
+	}
+	return 2
+}
+
+// round applies the digit options: the rounded value and how many
+// fraction digits it shows at least.
+func (nf *numberFormat) round(d decimal) (decimal, int) {
+	mag := 0
+	if !d.isZero() {
+		mag = d.magnitude()
+	}
+	// The place each rounding keeps digits to, as fraction digits.
+	sigPlace := func() int { return *nf.MaximumSignificantDigits - 1 - mag }
+	byFraction := func() (decimal, int) {
+		return d.roundAt(*nf.MaximumFractionDigits, nf.RoundingMode), *nf.MinimumFractionDigits
+	}
+	bySignificant := func() (decimal, int) {
+		r := d.roundAt(sigPlace(), nf.RoundingMode)
+		m := mag
+		if !r.isZero() {
+			m = r.magnitude()
+		}
+		return r, max(*nf.MinimumSignificantDigits-1-m, 0)
+	}
+	var r decimal
+	var minFrac int
+	switch {
+	case nf.MinimumSignificantDigits != nil && nf.MinimumFractionDigits != nil:
+		// morePrecision rounds at the finer of the two places,
+		// lessPrecision at the coarser; a tie goes to significant digits.
+		useSig := sigPlace() >= *nf.MaximumFractionDigits
+		if nf.RoundingPriority == "lessPrecision" {
+			useSig = sigPlace() <= *nf.MaximumFractionDigits
+		}
+		if useSig {
+			r, minFrac = bySignificant()
+		} else {
+			r, minFrac = byFraction()
+		}
+	case nf.MinimumSignificantDigits != nil:
+		r, minFrac = bySignificant()
+	default:
+		r, minFrac = byFraction()
+	}
+	if nf.TrailingZeroDisplay == "stripIfInteger" && r.fractionDigits() == 0 {
+		minFrac = 0
+	}
+	return r, minFrac
+}
+
+// part is one piece of formatToParts.
+type part struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// format formats JavaScript's String() of a number or BigInt ("NaN",
+// "-Infinity", "-0", "1.5e-7", "123") into parts.
+func (nf *numberFormat) format(x string) ([]part, error) {
+	syms := nf.loc.data.Numbers.Symbols
+	neg := strings.HasPrefix(x, "-")
+	var numParts []part
+	var category string // plural category for currency names and compact forms
+	isZero := false
+	compactPattern := ""
+	switch strings.TrimPrefix(x, "-") {
+	case "NaN":
+		numParts, neg = []part{{"nan", syms["nan"]}}, false
+		category = "other"
+	case "Infinity":
+		numParts = []part{{"infinity", syms["infinity"]}}
+		category = "other"
+	default:
+		d, ok := parseDecimal(x)
+		if !ok {
+			return nil, typeError("Cannot convert " + x + " to a number")
+		}
+		if nf.Style == "percent" {
+			d = d.scaled(2)
+		}
+		exp := 0
+		switch nf.Notation {
+		case "compact":
+			d, exp, compactPattern = nf.compact(d)
+		case "scientific", "engineering":
+			d, exp = nf.scientific(d)
+		}
+		r, minFrac := nf.round(d)
+		if nf.Notation == "scientific" || nf.Notation == "engineering" {
+			// Rounding can carry into a new power of ten (9.9995 to 10).
+			if !r.isZero() && r.magnitude() >= 1 && (nf.Notation == "scientific" || r.magnitude() >= 3) {
+				step := 1
+				if nf.Notation == "engineering" {
+					step = 3
+				}
+				r, exp = r.scaled(-step), exp+step
+			}
+		}
+		isZero = r.isZero()
+		neg = neg && !(isZero && nf.SignDisplay == "negative")
+		category = plurals(nf.loc.lang, false).category(operandsOf(r, minFrac))
+		numParts = nf.digits(r, minFrac)
+		if nf.Notation == "scientific" || nf.Notation == "engineering" {
+			numParts = append(numParts, part{"exponentSeparator", syms["exponential"]})
+			if exp < 0 {
+				numParts = append(numParts, part{"exponentMinusSign", syms["minusSign"]})
+				exp = -exp
+			}
+			numParts = append(numParts, part{"exponentInteger", nf.localDigits(strconv.Itoa(exp))})
+		}
+	}
+	sign := ""
+	switch nf.SignDisplay {
+	case "auto", "negative":
+		if neg {
+			sign = "-"
+		}
+	case "always":
+		sign = "+"
+		if neg {
+			sign = "-"
+		}
+	case "exceptZero":
+		if !isZero && x != "NaN" {
+			sign = "+"
+			if neg {
+				sign = "-"
+			}
+		}
+	}
+	return nf.affix(numParts, sign, category, compactPattern), nil
+}
+
+// digits formats a rounded number's integer and fraction with grouping
+// and the locale's digits.
+func (nf *numberFormat) digits(r decimal, minFrac int) []part {
+	syms := nf.loc.data.Numbers.Symbols
+	intDigits := r.intDigits()
+	if pad := nf.MinimumIntegerDigits - len(intDigits); pad > 0 {
+		intDigits = strings.Repeat("0", pad) + intDigits
+	}
+	frac := r.fracDigits()
+	if pad := minFrac - len(frac); pad > 0 {
+		frac += strings.Repeat("0", pad)
+	}
+	pat := parseNumberPattern(nf.loc.data.Numbers.Decimal.Standard)
+	var out []part
+	for i, g := range nf.groups(intDigits, pat) {
+		if i > 0 {
+			out = append(out, part{"group", syms["group"]})
+		}
+		out = append(out, part{"integer", nf.localDigits(g)})
+	}
+	if frac != "" {
+		out = append(out, part{"decimal", syms["decimal"]}, part{"fraction", nf.localDigits(frac)})
+	}
+	return out
+}
+
+// groups splits integer digits by the pattern's grouping sizes, honoring
+// useGrouping and the locale's minimum grouping digits.
+func (nf *numberFormat) groups(digits string, pat numberPattern) []string {
+	minGrouping, _ := strconv.Atoi(nf.loc.data.Numbers.MinimumGroupingDigits)
+	switch nf.UseGrouping {
+	case false:
+		return []string{digits}
+	case "always":
+		minGrouping = 1
+	case "min2":
+		minGrouping = max(minGrouping, 2)
+	}
+	if pat.primary == 0 || len(digits) < pat.primary+max(minGrouping, 1) {
+		return []string{digits}
+	}
+	var rev []string
+	rest := digits
+	size := pat.primary
+	for len(rest) > size {
+		rev = append(rev, rest[len(rest)-size:])
+		rest = rest[:len(rest)-size]
+		size = pat.secondary
+	}
+	rev = append(rev, rest)
+	out := make([]string, len(rev))
+	for i, g := range rev {
+		out[len(rev)-1-i] = g
+	}
+	return out
+}
+
+// localDigits maps ASCII digits to the numbering system's.
+func (nf *numberFormat) localDigits(s string) string {
+	if nf.NumberingSystem == "latn" {
+		return s
+	}
+	digits := []rune(supp().NumberingDigits[nf.NumberingSystem])
+	if len(digits) != 10 {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if '0' <= c && c <= '9' {
+			b.WriteRune(digits[c-'0'])
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// compact scales d for compact notation: the scaled number, its exponent
+// and the CLDR pattern key prefix ("1000") it uses, or "" below a thousand.
+func (nf *numberFormat) compact(d decimal) (decimal, int, string) {
+	table := nf.compactTable()
+	for attempt := 0; attempt < 2; attempt++ {
+		mag := 0
+		if !d.isZero() {
+			mag = d.magnitude()
+		}
+		if mag < 3 {
+			return d, 0, ""
+		}
+		key := "1" + strings.Repeat("0", min(mag, 14))
+		pattern := table[key+"-count-other"]
+		if pattern == "" || pattern == "0" {
+			return d, 0, ""
+		}
+		zeros := strings.Count(pattern, "0")
+		shift := min(mag, 14) - (zeros - 1)
+		scaled := d.scaled(-shift)
+		r, _ := nf.round(scaled)
+		if !r.isZero() && r.magnitude() > scaled.magnitude() && attempt == 0 {
+			// Rounding carried into the next power of ten: 999,950 is
+			// 1M, not 1000K. Decide again on the rounded value.
+			d = r.scaled(shift)
+			continue
+		}
+		return scaled, shift, key
+	}
+	return d, 0, ""
+}
+
+func (nf *numberFormat) compactTable() map[string]string {
+	n := nf.loc.data.Numbers
+	if nf.Style == "currency" {
+		if short, ok := n.Currency["short"].(map[string]any); ok {
+			if std, ok := short["standard"].(map[string]any); ok {
+				t := map[string]string{}
+				for k, v := range std {
+					t[k], _ = v.(string)
+				}
+				return t
+			}
+		}
+	}
+	if nf.CompactDisplay == "long" {
+		return n.Decimal.Long.DecimalFormat
+	}
+	return n.Decimal.Short.DecimalFormat
+}
+
+// scientific scales d to one digit (or, for engineering, one to three
+// digits) before the point.
+func (nf *numberFormat) scientific(d decimal) (decimal, int) {
+	if d.isZero() {
+		return d, 0
+	}
+	exp := d.magnitude()
+	if nf.Notation == "engineering" {
+		exp = exp - ((exp%3)+3)%3
+	}
+	return d.scaled(-exp), exp
+}
+
+// affix wraps the number's parts in the style's pattern: sign, percent,
+// currency, compact suffix.
+func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []part {
+	n := nf.loc.data.Numbers
+	var pattern string
+	switch nf.Style {
+	case "percent":
+		pattern = n.Percent.Standard
+	case "currency":
+		pattern = n.Decimal.Standard
+		if nf.CurrencyDisplay != "name" {
+			key := "standard"
+			if nf.CurrencySign == "accounting" {
+				key = "accounting"
+			}
+			if compactKey != "" {
+				key = "short"
+			}
+			pattern = nf.currencyPattern(key, num)
+		}
+	default:
+		pattern = n.Decimal.Standard
+	}
+	if compactKey != "" {
+		if c := nf.compactPatternFor(compactKey, category); c != "" {
+			pattern = c
+		}
+	}
+	np := parseNumberPattern(pattern)
+	prefix, suffix := np.posPrefix, np.posSuffix
+	useNegForm := sign == "-"
+	if useNegForm {
+		prefix, suffix = np.negPrefix, np.negSuffix
+	}
+	var out []part
+	emit := func(affix string) {
+		for _, a := range expandAffix(affix) {
+			switch a.kind {
+			case "minusSign":
+				out = append(out, part{"minusSign", n.Symbols["minusSign"]})
+			case "plusSign":
+				out = append(out, part{"plusSign", n.Symbols["plusSign"]})
+			case "percentSign":
+				out = append(out, part{"percentSign", n.Symbols["percentSign"]})
+			case "permille":
+				out = append(out, part{"permille", n.Symbols["perMille"]})
+			case "currency":
+				out = append(out, part{"currency", nf.currencySymbol()})
+			default:
+				typ := "literal"
+				if compactKey != "" && strings.TrimSpace(strings.ReplaceAll(a.text, "\u00a0", "")) != "" {
+					// The letters of a compact pattern ("K", " thousand").
+					lead := len(a.text) - len(strings.TrimLeft(a.text, " \u00a0"))
+					if lead > 0 {
+						out = append(out, part{"literal", a.text[:lead]})
+					}
+					out = append(out, part{"compact", strings.TrimLeft(a.text, " \u00a0")})
+					continue
+				}
+				out = append(out, part{typ, a.text})
+			}
+		}
+	}
+	if sign == "+" {
+		// A plus sign goes where the minus would.
+		prefix, suffix = strings.ReplaceAll(np.negPrefix, "-", "+"), strings.ReplaceAll(np.negSuffix, "-", "+")
+		if !strings.Contains(np.negPrefix+np.negSuffix, "-") {
+			prefix = "+" + np.posPrefix
+		}
+	}
+	emit(prefix)
+	out = append(out, num...)
+	emit(suffix)
+	if nf.Style == "currency" && nf.CurrencyDisplay == "name" {
+		return nf.currencyName(out, category)
+	}
+	return out
+}
+
+// currencyPattern picks the currency pattern; a symbol made of letters
+// next to the digits ("USD", "CHF") takes the alphaNextToNumber variant,
+// which puts a space between them.
+func (nf *numberFormat) currencyPattern(key string, num []part) string {
+	cur := nf.loc.data.Numbers.Currency
+	std, _ := cur[key].(string)
+	if key == "short" {
+		return nf.loc.data.Numbers.Decimal.Standard
+	}
+	alt, _ := cur[key+"-alphaNextToNumber"].(string)
+	if alt == "" {
+		return std
+	}
+	sym := nf.currencySymbol()
+	np := parseNumberPattern(std)
+	var adjacent rune
+	if strings.HasSuffix(np.posPrefix, "¤") {
+		adjacent, _ = utf8.DecodeLastRuneInString(sym)
+	} else if strings.HasPrefix(np.posSuffix, "¤") {
+		adjacent, _ = utf8.DecodeRuneInString(sym)
+	} else {
+		return std
+	}
+	if unicode.IsLetter(adjacent) {
+		return alt
+	}
+	return std
+}
+
+// compactPatternFor is the compact pattern of a magnitude key for a
+// plural category, falling back to "other".
+func (nf *numberFormat) compactPatternFor(key, category string) string {
+	table := nf.compactTable()
+	p := table[key+"-count-"+category]
+	if p == "" {
+		p = table[key+"-count-other"]
+	}
+	if nf.Style == "currency" && nf.CurrencyDisplay != "name" {
+		return p
+	}
+	if nf.Style == "percent" {
+		return p + "%"
+	}
+	return p
+}
+
+func (nf *numberFormat) currencySymbol() string {
+	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	switch nf.CurrencyDisplay {
+	case "code":
+		return nf.Currency
+	case "narrowSymbol":
+		if s := c["symbol-alt-narrow"]; s != "" {
+			return s
+		}
+	}
+	if s := c["symbol"]; s != "" {
+		return s
+	}
+	return nf.Currency
+}
+
+// currencyName formats "1,234.50 US dollars": the number with the unit
+// pattern of its plural category and the currency's name.
+func (nf *numberFormat) currencyName(num []part, category string) []part {
+	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	name := c["displayName-count-"+category]
+	if name == "" {
+		name = c["displayName-count-other"]
+	}
+	if name == "" {
+		name = c["displayName"]
+	}
+	if name == "" {
+		name = nf.Currency
+	}
+	pattern, _ := nf.loc.data.Numbers.Currency["unitPattern-count-"+category].(string)
+	if pattern == "" {
+		pattern, _ = nf.loc.data.Numbers.Currency["unitPattern-count-other"].(string)
+	}
+	var out []part
+	for pattern != "" {
+		i := strings.IndexByte(pattern, '{')
+		if i < 0 || i+2 >= len(pattern) {
+			out = append(out, part{"literal", pattern})
+			break
+		}
+		if i > 0 {
+			out = append(out, part{"literal", pattern[:i]})
+		}
+		switch pattern[i+1] {
+		case '0':
+			out = append(out, num...)
+		case '1':
+			out = append(out, part{"currency", name})
+		}
+		pattern = pattern[i+3:]
+	}
+	return out
+}
+
+func joinParts(ps []part) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(p.Value)
+	}
+	return b.String()
+}
