@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 )
@@ -135,6 +136,15 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 	fn("output_reserve", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).ReserveOutput(int64(s[0]))
 	}, []api.ValueType{i64}, nil)
+	fn("intl", func(ctx context.Context, mod api.Module, s []uint64) {
+		// Intl needs nothing of the run: it is computed from the request
+		// alone, and inside the guest's call, so it counts as compute time.
+		resp := intl.Call(read(mod, uint32(s[0]), uint32(s[1])))
+		if uint32(len(resp)) <= uint32(s[3]) && !mod.Memory().Write(uint32(s[2]), resp) {
+			Stop(fmt.Errorf("guest passed an out-of-range Intl buffer"))
+		}
+		s[0] = uint64(uint32(len(resp)))
+	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("oom", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).OutOfMemory(uint32(s[0]))
 		Stop(errors.New("out of memory"))

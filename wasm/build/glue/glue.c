@@ -40,6 +40,10 @@ GLUE_IMPORT(timer_clear) void host_timer_clear(uint32_t id);
  * encoded, so the host can end the run (output-limit) before the guest
  * spends memory on it; returns only if it may fit. */
 GLUE_IMPORT(output_reserve) void host_output_reserve(int64_t json_bytes);
+/* ECMA-402 services (Intl, toLocaleString): a JSON request in, the JSON
+ * response written to out when it fits in cap. Returns the response's
+ * length; more than cap means call again with a buffer that large. */
+GLUE_IMPORT(intl) int32_t host_intl(const char *req, uint32_t len, char *out, uint32_t cap);
 /* Memory exhausted: never returns (the host ends the run). */
 GLUE_IMPORT(oom) void host_oom(uint32_t requested);
 /* Called by instrumented loop headers every quantum back-edges; returns the

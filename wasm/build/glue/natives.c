@@ -56,3 +56,37 @@ static JSValue nat_fill_random(JSContext *ctx, JSValueConst this_val, int argc, 
     }
     return JS_UNDEFINED;
 }
+
+/* intl(request): the host's ECMA-402 services (internal/intl). The request
+ * and the response are JSON text; a response starting with '!' is an
+ * error the prelude throws. Most responses fit the stack buffer; a larger
+ * one is fetched again into heap memory, which counts against the limit. */
+static JSValue nat_intl(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    size_t len;
+    const char *req = JS_ToCStringLen(ctx, &len, argv[0]);
+    if (!req)
+        return JS_EXCEPTION;
+    char small[512];
+    char *out = small;
+    int32_t n = host_intl(req, (uint32_t)len, out, sizeof small);
+    if (n > (int32_t)sizeof small) {
+        out = js_malloc(ctx, (size_t)n);
+        if (!out) {
+            JS_FreeCString(ctx, req);
+            return JS_EXCEPTION;
+        }
+        int32_t again = host_intl(req, (uint32_t)len, out, (uint32_t)n);
+        if (again != n) {
+            js_free(ctx, out);
+            JS_FreeCString(ctx, req);
+            return JS_ThrowInternalError(ctx, "intl: the host answered twice differently");
+        }
+    }
+    JS_FreeCString(ctx, req);
+    JSValue s = n < 0 ? JS_ThrowInternalError(ctx, "intl: bad response length")
+                      : JS_NewStringLen(ctx, out, (size_t)n);
+    if (out != small)
+        js_free(ctx, out);
+    return s;
+}

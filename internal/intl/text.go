@@ -1,0 +1,314 @@
+package intl
+
+import (
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+)
+
+// listFormat is a resolved Intl.ListFormat.
+type listFormat struct {
+	loc      locale
+	Locale   string `json:"locale"`
+	Type     string `json:"type"`
+	Style    string `json:"style"`
+	patterns map[string]string
+}
+
+type listOptions struct {
+	LocaleMatcher *string `json:"localeMatcher"`
+	Type          *string `json:"type"`
+	Style         *string `json:"style"`
+}
+
+func newListFormat(locales []string, o listOptions) (*listFormat, error) {
+	loc, err := resolveLocale(locales)
+	if err != nil {
+		return nil, err
+	}
+	lf := &listFormat{loc: loc, Locale: loc.tag}
+	pick := func(v *string, name, fallback string, allowed ...string) (string, error) {
+		if v == nil {
+			return fallback, nil
+		}
+		for _, a := range allowed {
+			if *v == a {
+				return a, nil
+			}
+		}
+		return "", rangeError("Value " + *v + " out of range for Intl.ListFormat options property " + name)
+	}
+	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+		return nil, err
+	}
+	if lf.Type, err = pick(o.Type, "type", "conjunction", "conjunction", "disjunction", "unit"); err != nil {
+		return nil, err
+	}
+	if lf.Style, err = pick(o.Style, "style", "long", "long", "short", "narrow"); err != nil {
+		return nil, err
+	}
+	lf.resolve()
+	return lf, nil
+}
+
+func (lf *listFormat) resolve() {
+	key := "listPattern-type-" + map[string]string{"conjunction": "standard", "disjunction": "or", "unit": "unit"}[lf.Type]
+	if lf.Style != "long" {
+		key += "-" + lf.Style
+	}
+	lf.patterns = lf.loc.data.Lists[key]
+}
+
+// format joins items with the locale's patterns: "{0} and {1}" for two,
+// start, middle and end patterns for more.
+func (lf *listFormat) format(items []string) []part {
+	elem := func(s string) []part { return []part{{"element", s}} }
+	switch len(items) {
+	case 0:
+		return nil
+	case 1:
+		return elem(items[0])
+	case 2:
+		return fillPattern(lf.patterns["2"], elem(items[0]), elem(items[1]))
+	}
+	n := len(items)
+	tail := fillPattern(lf.patterns["end"], elem(items[n-2]), elem(items[n-1]))
+	for i := n - 3; i >= 1; i-- {
+		tail = fillPattern(lf.patterns["middle"], elem(items[i]), tail)
+	}
+	return fillPattern(lf.patterns["start"], elem(items[0]), tail)
+}
+
+// fillPattern puts a and b into "{0}…{1}", the rest as literals.
+func fillPattern(p string, a, b []part) []part {
+	var out []part
+	for p != "" {
+		i := strings.IndexByte(p, '{')
+		if i < 0 || i+2 >= len(p) {
+			out = append(out, part{"literal", p})
+			break
+		}
+		if i > 0 {
+			out = append(out, part{"literal", p[:i]})
+		}
+		if p[i+1] == '0' {
+			out = append(out, a...)
+		} else {
+			out = append(out, b...)
+		}
+		p = p[i+3:]
+	}
+	return out
+}
+
+// relativeTimeFormat is a resolved Intl.RelativeTimeFormat.
+type relativeTimeFormat struct {
+	loc             locale
+	Locale          string `json:"locale"`
+	Style           string `json:"style"`
+	Numeric         string `json:"numeric"`
+	NumberingSystem string `json:"numberingSystem"`
+}
+
+type relativeOptions struct {
+	LocaleMatcher   *string `json:"localeMatcher"`
+	NumberingSystem *string `json:"numberingSystem"`
+	Style           *string `json:"style"`
+	Numeric         *string `json:"numeric"`
+}
+
+func newRelativeTimeFormat(locales []string, o relativeOptions) (*relativeTimeFormat, error) {
+	loc, err := resolveLocale(locales)
+	if err != nil {
+		return nil, err
+	}
+	rf := &relativeTimeFormat{loc: loc, Locale: loc.tag, NumberingSystem: loc.data.Numbers.NumberingSystem}
+	pick := func(v *string, name, fallback string, allowed ...string) (string, error) {
+		if v == nil {
+			return fallback, nil
+		}
+		for _, a := range allowed {
+			if *v == a {
+				return a, nil
+			}
+		}
+		return "", rangeError("Value " + *v + " out of range for Intl.RelativeTimeFormat options property " + name)
+	}
+	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+		return nil, err
+	}
+	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: rf.NumberingSystem}
+	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+		return nil, err
+	}
+	if rf.Style, err = pick(o.Style, "style", "long", "long", "short", "narrow"); err != nil {
+		return nil, err
+	}
+	if rf.Numeric, err = pick(o.Numeric, "numeric", "always", "always", "auto"); err != nil {
+		return nil, err
+	}
+	return rf, nil
+}
+
+var relativeUnits = map[string]string{
+	"second": "second", "seconds": "second", "minute": "minute", "minutes": "minute",
+	"hour": "hour", "hours": "hour", "day": "day", "days": "day", "week": "week", "weeks": "week",
+	"month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year", "years": "year",
+}
+
+// format is RelativeTimeFormat.prototype.format(value, unit); value is
+// JavaScript's String() of the number.
+func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
+	u, ok := relativeUnits[unit]
+	if !ok {
+		return nil, rangeError("Invalid unit argument for format() '" + unit + "'")
+	}
+	if value == "NaN" || strings.HasSuffix(value, "Infinity") {
+		return nil, rangeError("Invalid number value")
+	}
+	field := u
+	if rf.Style != "long" {
+		field += "-" + rf.Style
+	}
+	data := rf.loc.data.Relative[field]
+	neg := strings.HasPrefix(value, "-")
+	if rf.Numeric == "auto" {
+		if f, err := strconv.ParseFloat(value, 64); err == nil && f == float64(int(f)) && f >= -2 && f <= 2 {
+			key := "relative-type-" + strconv.Itoa(int(f))
+			if neg && f == 0 {
+				key = "relative-type-0"
+			}
+			if s, ok := data[key].(string); ok {
+				return []part{{"literal", s}}, nil
+			}
+		}
+	}
+	nf, err := newNumberFormat([]string{rf.Locale}, numberOptions{})
+	if err != nil {
+		return nil, err
+	}
+	abs := strings.TrimPrefix(value, "-")
+	num, err := nf.format(abs)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := parseDecimal(abs)
+	r, minFrac := nf.round(d)
+	category := plurals(rf.loc.lang, false).category(operandsOf(r, minFrac))
+	tense := "relativeTime-type-future"
+	if neg {
+		tense = "relativeTime-type-past"
+	}
+	patterns, _ := data[tense].(map[string]any)
+	pattern, _ := patterns["relativeTimePattern-count-"+category].(string)
+	if pattern == "" {
+		pattern, _ = patterns["relativeTimePattern-count-other"].(string)
+	}
+	for i := range num {
+		num[i] = part{num[i].Type, num[i].Value}
+	}
+	var out []part
+	before, after, _ := strings.Cut(pattern, "{0}")
+	if before != "" {
+		out = append(out, part{"literal", before})
+	}
+	for _, p := range num {
+		out = append(out, part{p.Type, p.Value})
+	}
+	if after != "" {
+		out = append(out, part{"literal", after})
+	}
+	return out, nil
+}
+
+// pluralRules is a resolved Intl.PluralRules.
+type pluralRules struct {
+	nf                       *numberFormat
+	Locale                   string   `json:"locale"`
+	Type                     string   `json:"type"`
+	MinimumIntegerDigits     int      `json:"minimumIntegerDigits"`
+	MinimumFractionDigits    *int     `json:"minimumFractionDigits,omitempty"`
+	MaximumFractionDigits    *int     `json:"maximumFractionDigits,omitempty"`
+	MinimumSignificantDigits *int     `json:"minimumSignificantDigits,omitempty"`
+	MaximumSignificantDigits *int     `json:"maximumSignificantDigits,omitempty"`
+	PluralCategories         []string `json:"pluralCategories"`
+	RoundingIncrement        int      `json:"roundingIncrement"`
+	RoundingMode             string   `json:"roundingMode"`
+	RoundingPriority         string   `json:"roundingPriority"`
+	TrailingZeroDisplay      string   `json:"trailingZeroDisplay"`
+}
+
+type pluralOptions struct {
+	numberOptions
+	Type *string `json:"type"`
+}
+
+func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
+	typ := "cardinal"
+	if o.Type != nil {
+		switch *o.Type {
+		case "cardinal", "ordinal":
+			typ = *o.Type
+		default:
+			return nil, rangeError("Value " + *o.Type + " out of range for Intl.PluralRules options property type")
+		}
+	}
+	// PluralRules rounds as a decimal NumberFormat does.
+	nopts := numberOptions{
+		LocaleMatcher: o.LocaleMatcher, MinimumIntegerDigits: o.MinimumIntegerDigits,
+		MinimumFractionDigits: o.MinimumFractionDigits, MaximumFractionDigits: o.MaximumFractionDigits,
+		MinimumSignificantDigits: o.MinimumSignificantDigits, MaximumSignificantDigits: o.MaximumSignificantDigits,
+		RoundingIncrement: o.RoundingIncrement, RoundingMode: o.RoundingMode, RoundingPriority: o.RoundingPriority,
+		TrailingZeroDisplay: o.TrailingZeroDisplay,
+	}
+	nf, err := newNumberFormat(locales, nopts)
+	if err != nil {
+		return nil, err
+	}
+	pr := &pluralRules{nf: nf, Locale: nf.Locale, Type: typ, MinimumIntegerDigits: nf.MinimumIntegerDigits,
+		MinimumFractionDigits: nf.MinimumFractionDigits, MaximumFractionDigits: nf.MaximumFractionDigits,
+		MinimumSignificantDigits: nf.MinimumSignificantDigits, MaximumSignificantDigits: nf.MaximumSignificantDigits,
+		RoundingIncrement: nf.RoundingIncrement, RoundingMode: nf.RoundingMode, RoundingPriority: nf.RoundingPriority,
+		TrailingZeroDisplay: nf.TrailingZeroDisplay}
+	pr.PluralCategories = pr.rules().order
+	return pr, nil
+}
+
+func (pr *pluralRules) rules() *pluralSet { return plurals(pr.nf.loc.lang, pr.Type == "ordinal") }
+
+// selectCategory is PluralRules.prototype.select.
+func (pr *pluralRules) selectCategory(x string) string {
+	d, ok := parseDecimal(strings.TrimPrefix(x, "-"))
+	if !ok {
+		return "other"
+	}
+	r, minFrac := pr.nf.round(d)
+	return pr.rules().category(operandsOf(r, minFrac))
+}
+
+// changeCase is toLocaleUpperCase and toLocaleLowerCase for the languages
+// with case rules of their own (Turkish and Azeri dotted and dotless i,
+// Lithuanian dots), from golang.org/x/text/cases. For every other language
+// it returns nil: the guest's built-in mapping is the same, and faster.
+func changeCase(locales []string, s string, upper bool) (*string, error) {
+	tags, err := canonicalLocales(locales)
+	if err != nil || len(tags) == 0 {
+		return nil, err
+	}
+	tag := language.Make(tags[0])
+	base, _ := tag.Base()
+	switch base.String() {
+	case "tr", "az", "lt":
+	default:
+		return nil, nil
+	}
+	var out string
+	if upper {
+		out = cases.Upper(tag).String(s)
+	} else {
+		out = cases.Lower(tag).String(s)
+	}
+	return &out, nil
+}

@@ -1,0 +1,474 @@
+
+// ---- Intl and the locale-sensitive methods ------------------------------------------
+//
+// ECMA-402 computed by the host (internal/intl) from CLDR 48, the data
+// Node 20's ICU carries. An Intl object keeps its resolved options and the
+// host's spec, an opaque JSON text it sends with every call: the host keeps
+// nothing per run, so a suspended run resumes in any process.
+//
+// Intl.Segmenter, DisplayNames, Locale and DurationFormat are absent
+// (typeof gives 'undefined'), and an option the host cannot honour (a unit
+// style, another calendar) throws a RangeError that says so: coderun
+// refuses rather than print something Node would not.
+
+const JSONParse = JSON.parse;
+const ReflectConstruct = Reflect.construct;
+const NumberIsFinite = Number.isFinite;
+const DateNow = Date.now;
+const DateProto = Date.prototype;
+
+// intlCall sends a request to the host and returns its answer; an error
+// answer ("!" and {name, message}) is thrown as that error.
+function intlCall(request) {
+  const text = native.intl(JSONStringify(request));
+  if (StringCharCodeAt(text, 0) === 33) { // '!'
+    const e = JSONParse(StringSlice(text, 1));
+    const Ctor = e.name === 'TypeError' ? TypeErrorCtor : e.name === 'RangeError' ? RangeErrorCtor : ErrorCtor;
+    throw new Ctor(e.message);
+  }
+  return JSONParse(text);
+}
+
+function toLength(v) {
+  const n = MathFloor(NumberCtor(v));
+  if (!(n > 0)) return 0;
+  return MathMin(n, 9007199254740991);
+}
+
+// CanonicalizeLocaleList's reading of its argument; the host canonicalizes.
+function localeList(locales) {
+  const out = newList();
+  if (locales === undefined) return out;
+  if (typeof locales === 'string') {
+    ArrayPush(out, locales);
+    return out;
+  }
+  if (locales === null) throw new TypeErrorCtor('Cannot convert undefined or null to object');
+  const o = ObjectCtor(locales);
+  const len = toLength(o.length);
+  for (let i = 0; i < len; i++) {
+    if (!(i in o)) continue;
+    const v = o[i];
+    if (typeof v !== 'string' && (typeof v !== 'object' || v === null)) {
+      throw new TypeErrorCtor('Language ID should be string or object.');
+    }
+    ArrayPush(out, StringCtor(v));
+  }
+  return out;
+}
+
+// readOptions reads the named options with ECMA-402's types: names is a
+// flat list of name, kind ('s' string, 'n' number, 'b' boolean, 'g'
+// boolean or string).
+function readOptions(options, names) {
+  const out = { __proto__: null };
+  if (options === undefined) return out;
+  if (options === null) throw new TypeErrorCtor('Cannot convert undefined or null to object');
+  const o = ObjectCtor(options);
+  for (let i = 0; i < names.length; i += 2) {
+    const name = names[i];
+    const kind = names[i + 1];
+    const v = o[name];
+    if (v === undefined) continue;
+    if (kind === 's') out[name] = StringCtor(v);
+    else if (kind === 'b') out[name] = !!v;
+    else if (kind === 'g') out[name] = typeof v === 'boolean' ? v : StringCtor(v);
+    else {
+      const n = NumberCtor(v);
+      if (!NumberIsFinite(n)) throw new RangeErrorCtor(name + ' value is out of range.');
+      out[name] = n;
+    }
+  }
+  return out;
+}
+
+const digitOptions = [
+  'minimumIntegerDigits', 'n', 'minimumFractionDigits', 'n', 'maximumFractionDigits', 'n',
+  'minimumSignificantDigits', 'n', 'maximumSignificantDigits', 'n', 'roundingIncrement', 'n',
+  'roundingMode', 's', 'roundingPriority', 's', 'trailingZeroDisplay', 's',
+];
+const numberOptionNames = listConcat([
+  'localeMatcher', 's', 'numberingSystem', 's', 'style', 's', 'currency', 's',
+  'currencyDisplay', 's', 'currencySign', 's', 'unit', 's', 'unitDisplay', 's', 'notation', 's',
+  'compactDisplay', 's', 'useGrouping', 'g', 'signDisplay', 's',
+], digitOptions);
+const dateOptionNames = [
+  'localeMatcher', 's', 'calendar', 's', 'numberingSystem', 's', 'hour12', 'b', 'hourCycle', 's',
+  'timeZone', 's', 'weekday', 's', 'era', 's', 'year', 's', 'month', 's', 'day', 's',
+  'dayPeriod', 's', 'hour', 's', 'minute', 's', 'second', 's', 'fractionalSecondDigits', 'n',
+  'timeZoneName', 's', 'formatMatcher', 's', 'dateStyle', 's', 'timeStyle', 's',
+];
+const collatorOptionNames = [
+  'usage', 's', 'localeMatcher', 's', 'collation', 's', 'numeric', 'b', 'caseFirst', 's',
+  'sensitivity', 's', 'ignorePunctuation', 'b',
+];
+
+// True for a decimal literal ("-12.5e3"), which Intl formats exactly.
+function isDecimalLiteral(s) {
+  let i = 0;
+  if (s[i] === '-' || s[i] === '+') i++;
+  let digits = 0;
+  while (i < s.length && s[i] >= '0' && s[i] <= '9') { i++; digits++; }
+  if (s[i] === '.') {
+    i++;
+    while (i < s.length && s[i] >= '0' && s[i] <= '9') { i++; digits++; }
+  }
+  if (digits === 0) return false;
+  if (s[i] === 'e' || s[i] === 'E') {
+    i++;
+    if (s[i] === '-' || s[i] === '+') i++;
+    const start = i;
+    while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
+    if (i === start) return false;
+  }
+  return i === s.length;
+}
+
+// numberText is a value to format as the host reads it: String() of a
+// Number or BigInt, "-0" for negative zero, a decimal string as written.
+function numberText(x) {
+  if (typeof x === 'bigint') return BigIntToString(x);
+  if (typeof x === 'string') {
+    const t = StringTrim(x);
+    if (isDecimalLiteral(t)) return StringCharCodeAt(t, 0) === 43 ? StringSlice(t, 1) : t;
+  }
+  const n = NumberCtor(x);
+  if (n === 0 && 1 / n < 0) return '-0';
+  return NumberToString(n);
+}
+
+// Every Intl class's static supportedLocalesOf.
+function supportedLocalesOf(locales, options) {
+  readOptions(options, ['localeMatcher', 's']);
+  return intlCall({ op: 'supportedLocalesOf', locales: localeList(locales) });
+}
+
+// defineMethods installs functions as built-in methods are: writable,
+// configurable, not enumerable.
+function defineMethods(target, methods) {
+  const keys = ObjectGetOwnPropertyNames(methods);
+  for (let i = 0; i < keys.length; i++) {
+    ObjectDefineProperty(target, keys[i], {
+      __proto__: null, value: methods[keys[i]], writable: true, enumerable: false, configurable: true,
+    });
+  }
+}
+
+// callable makes a class callable without new, as NumberFormat,
+// DateTimeFormat and Collator are.
+function callable(Impl, name) {
+  // A function expression, named by the computed key: a method would not
+  // be a constructor.
+  const F = {
+    [name]: function (locales, options) {
+      return ReflectConstruct(Impl, [locales, options], new.target === undefined ? F : new.target);
+    },
+  }[name];
+  ObjectDefineProperty(F, 'prototype', { __proto__: null, value: Impl.prototype, writable: false, enumerable: false, configurable: false });
+  ObjectDefineProperty(Impl.prototype, 'constructor', { __proto__: null, value: F, writable: true, enumerable: false, configurable: true });
+  defineMethods(F, { supportedLocalesOf });
+  return F;
+}
+
+class NumberFormat {
+  #resolved;
+  #spec;
+  #format;
+
+  constructor(locales, options) {
+    const made = intlCall({ op: 'nf', locales: localeList(locales), options: readOptions(options, numberOptionNames) });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  get format() {
+    if (this.#format === undefined) {
+      const spec = this.#spec;
+      this.#format = (x) => intlCall({ op: 'nf.format', spec, x: numberText(x) });
+    }
+    return this.#format;
+  }
+
+  formatToParts(x) {
+    return intlCall({ op: 'nf.format', spec: this.#spec, x: numberText(x), parts: true });
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(NumberFormat.prototype, 'Intl.NumberFormat');
+
+// The time value a DateTimeFormat formats: now for undefined, else the
+// number (a Date gives its time).
+function timeValue(date) {
+  if (date === undefined) return DateNow();
+  return NumberCtor(date);
+}
+
+class DateTimeFormat {
+  #resolved;
+  #spec;
+  #format;
+
+  constructor(locales, options) {
+    const made = intlCall({
+      op: 'dtf', locales: localeList(locales), options: readOptions(options, dateOptionNames),
+      required: 'any', defaults: 'date',
+    });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  get format() {
+    if (this.#format === undefined) {
+      const spec = this.#spec;
+      this.#format = (date) => intlCall({ op: 'dtf.format', spec, t: timeValue(date) });
+    }
+    return this.#format;
+  }
+
+  formatToParts(date) {
+    return intlCall({ op: 'dtf.format', spec: this.#spec, t: timeValue(date), parts: true });
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(DateTimeFormat.prototype, 'Intl.DateTimeFormat');
+
+class Collator {
+  #resolved;
+  #spec;
+  #compare;
+
+  constructor(locales, options) {
+    const made = intlCall({ op: 'coll', locales: localeList(locales), options: readOptions(options, collatorOptionNames) });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  get compare() {
+    if (this.#compare === undefined) {
+      const spec = this.#spec;
+      this.#compare = (a, b) => intlCall({ op: 'coll.compare', spec, a: StringCtor(a), b: StringCtor(b) });
+    }
+    return this.#compare;
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(Collator.prototype, 'Intl.Collator');
+
+class PluralRules {
+  #resolved;
+  #spec;
+
+  constructor(locales, options) {
+    const made = intlCall({
+      op: 'pr', locales: localeList(locales),
+      options: readOptions(options, listConcat(['localeMatcher', 's', 'type', 's'], digitOptions)),
+    });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  select(x) {
+    return intlCall({ op: 'pr.select', spec: this.#spec, x: numberText(NumberCtor(x)) });
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(PluralRules.prototype, 'Intl.PluralRules');
+defineMethods(PluralRules, { supportedLocalesOf });
+
+// The strings of an iterable, as ListFormat takes them.
+function stringList(list) {
+  const out = newList();
+  if (list === undefined) return out;
+  for (const item of list) {
+    if (typeof item !== 'string') throw new TypeErrorCtor('Iterable yielded ' + StringCtor(item) + ' which is not a string');
+    ArrayPush(out, item);
+  }
+  return out;
+}
+
+class ListFormat {
+  #resolved;
+  #spec;
+
+  constructor(locales, options) {
+    const made = intlCall({
+      op: 'lf', locales: localeList(locales),
+      options: readOptions(options, ['localeMatcher', 's', 'type', 's', 'style', 's']),
+    });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  format(list) {
+    return intlCall({ op: 'lf.format', spec: this.#spec, list: stringList(list) });
+  }
+
+  formatToParts(list) {
+    return intlCall({ op: 'lf.format', spec: this.#spec, list: stringList(list), parts: true });
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(ListFormat.prototype, 'Intl.ListFormat');
+defineMethods(ListFormat, { supportedLocalesOf });
+
+class RelativeTimeFormat {
+  #resolved;
+  #spec;
+
+  constructor(locales, options) {
+    const made = intlCall({
+      op: 'rtf', locales: localeList(locales),
+      options: readOptions(options, ['localeMatcher', 's', 'numberingSystem', 's', 'style', 's', 'numeric', 's']),
+    });
+    this.#resolved = JSONStringify(made.resolved);
+    this.#spec = made.spec;
+  }
+
+  format(value, unit) {
+    return intlCall({ op: 'rtf.format', spec: this.#spec, x: numberText(NumberCtor(value)), unit: StringCtor(unit) });
+  }
+
+  formatToParts(value, unit) {
+    return intlCall({ op: 'rtf.format', spec: this.#spec, x: numberText(NumberCtor(value)), unit: StringCtor(unit), parts: true });
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(RelativeTimeFormat.prototype, 'Intl.RelativeTimeFormat');
+defineMethods(RelativeTimeFormat, { supportedLocalesOf });
+
+const IntlObject = ObjectCreate(ObjectProto);
+defineTag(IntlObject, 'Intl');
+defineMethods(IntlObject, {
+  NumberFormat: callable(NumberFormat, 'NumberFormat'),
+  DateTimeFormat: callable(DateTimeFormat, 'DateTimeFormat'),
+  Collator: callable(Collator, 'Collator'),
+  PluralRules,
+  ListFormat,
+  RelativeTimeFormat,
+  getCanonicalLocales(locales) {
+    return intlCall({ op: 'getCanonicalLocales', locales: localeList(locales) });
+  },
+  supportedValuesOf(key) {
+    return intlCall({ op: 'supportedValuesOf', key: StringCtor(key) });
+  },
+});
+defineGlobal('Intl', IntlObject);
+
+// ---- toLocaleString and friends --------------------------------------------------
+//
+// With no locales and no options, the methods reuse one formatter per kind;
+// otherwise each call resolves its own, as in V8.
+
+const defaultSpecs = { __proto__: null };
+
+function specOf(op, locales, options, names, extra) {
+  const key = extra === undefined ? op : op + ':' + extra.required + ':' + extra.defaults;
+  if (locales === undefined && options === undefined && defaultSpecs[key] !== undefined) return defaultSpecs[key];
+  const request = { op, locales: localeList(locales), options: readOptions(options, names) };
+  if (extra !== undefined) {
+    request.required = extra.required;
+    request.defaults = extra.defaults;
+  }
+  const spec = intlCall(request).spec;
+  if (locales === undefined && options === undefined) defaultSpecs[key] = spec;
+  return spec;
+}
+
+function formatNumber(x, locales, options) {
+  return intlCall({ op: 'nf.format', spec: specOf('nf', locales, options, numberOptionNames), x: numberText(x) });
+}
+
+const forAll = { required: 'any', defaults: 'all' };
+const forDate = { required: 'date', defaults: 'date' };
+const forTime = { required: 'time', defaults: 'time' };
+
+function formatDate(date, locales, options, kind) {
+  const t = DateGetTime(date);
+  if (t !== t) return 'Invalid Date';
+  return intlCall({ op: 'dtf.format', spec: specOf('dtf', locales, options, dateOptionNames, kind), t });
+}
+
+function thisString(self, method) {
+  if (self === undefined || self === null) {
+    throw new TypeErrorCtor('String.prototype.' + method + ' called on null or undefined');
+  }
+  return StringCtor(self);
+}
+
+// changeCase is toLocaleUpperCase/LowerCase: the host maps only the
+// languages with their own rules (Turkish, Azeri, Lithuanian); for every
+// other the built-in mapping is the same.
+function changeCase(s, locales, upper) {
+  if (locales !== undefined) {
+    const mapped = intlCall({ op: 'case', locales: localeList(locales), a: s, upper });
+    if (mapped !== null) return mapped;
+  }
+  return upper ? StringToUpperCase(s) : StringToLowerCase(s);
+}
+
+defineMethods(Number.prototype, {
+  toLocaleString(locales, options) {
+    return formatNumber(NumberValueOf(this), locales, options);
+  },
+});
+defineMethods(BigInt.prototype, {
+  toLocaleString(locales, options) {
+    return formatNumber(BigIntValueOf(this), locales, options);
+  },
+});
+defineMethods(DateProto, {
+  toLocaleString(locales, options) {
+    return formatDate(this, locales, options, forAll);
+  },
+  toLocaleDateString(locales, options) {
+    return formatDate(this, locales, options, forDate);
+  },
+  toLocaleTimeString(locales, options) {
+    return formatDate(this, locales, options, forTime);
+  },
+});
+defineMethods(String.prototype, {
+  localeCompare(that, locales, options) {
+    const s = thisString(this, 'localeCompare');
+    const spec = specOf('coll', locales, options, collatorOptionNames);
+    return intlCall({ op: 'coll.compare', spec, a: s, b: StringCtor(that) });
+  },
+  toLocaleUpperCase(locales) {
+    return changeCase(thisString(this, 'toLocaleUpperCase'), locales, true);
+  },
+  toLocaleLowerCase(locales) {
+    return changeCase(thisString(this, 'toLocaleLowerCase'), locales, false);
+  },
+});
+defineMethods(Array.prototype, {
+  // Passes locales and options to each element, as ECMA-402 says and Node does.
+  toLocaleString(locales, options) {
+    const o = ObjectCtor(this);
+    const len = toLength(o.length);
+    let out = '';
+    for (let i = 0; i < len; i++) {
+      if (i > 0) out += ',';
+      const e = o[i];
+      if (e !== undefined && e !== null) out += StringCtor(e.toLocaleString(locales, options));
+    }
+    return out;
+  },
+});
