@@ -106,6 +106,13 @@ for p in "$here"/patches/*.patch; do
 done
 
 # The prelude's parts, concatenated in name order, become one C string.
+# They share one function scope, where a second function declaration of a
+# name silently replaces the first: refuse that.
+dups="$(grep -ho '^function [A-Za-z0-9_$]*' "$here"/prelude/*.js | sort | uniq -d)"
+if [[ -n "$dups" ]]; then
+	echo "build.sh: prelude functions declared twice: $dups" >&2
+	exit 1
+fi
 cat "$here"/prelude/*.js >"$work/prelude.js"
 {
 	echo "static const char glue_prelude[] = {"

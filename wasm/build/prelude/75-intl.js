@@ -392,7 +392,7 @@ function specOf(op, locales, options, names, extra) {
   return spec;
 }
 
-function formatNumber(x, locales, options) {
+function localeNumber(x, locales, options) {
   return intlCall({ op: 'nf.format', spec: specOf('nf', locales, options, numberOptionNames), x: numberText(x) });
 }
 
@@ -400,7 +400,7 @@ const forAll = { required: 'any', defaults: 'all' };
 const forDate = { required: 'date', defaults: 'date' };
 const forTime = { required: 'time', defaults: 'time' };
 
-function formatDate(date, locales, options, kind) {
+function localeDate(date, locales, options, kind) {
   const t = DateGetTime(date);
   if (t !== t) return 'Invalid Date';
   return intlCall({ op: 'dtf.format', spec: specOf('dtf', locales, options, dateOptionNames, kind), t });
@@ -426,23 +426,23 @@ function changeCase(s, locales, upper) {
 
 defineMethods(Number.prototype, {
   toLocaleString(locales, options) {
-    return formatNumber(NumberValueOf(this), locales, options);
+    return localeNumber(NumberValueOf(this), locales, options);
   },
 });
 defineMethods(BigInt.prototype, {
   toLocaleString(locales, options) {
-    return formatNumber(BigIntValueOf(this), locales, options);
+    return localeNumber(BigIntValueOf(this), locales, options);
   },
 });
 defineMethods(DateProto, {
   toLocaleString(locales, options) {
-    return formatDate(this, locales, options, forAll);
+    return localeDate(this, locales, options, forAll);
   },
   toLocaleDateString(locales, options) {
-    return formatDate(this, locales, options, forDate);
+    return localeDate(this, locales, options, forDate);
   },
   toLocaleTimeString(locales, options) {
-    return formatDate(this, locales, options, forTime);
+    return localeDate(this, locales, options, forTime);
   },
 });
 defineMethods(String.prototype, {

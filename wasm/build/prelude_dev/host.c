@@ -173,6 +173,17 @@ void host_settle(uint32_t kind, const uint8_t *ptr, uint32_t len)
     }
 }
 
+/* Intl is computed by Go (internal/intl) and tested through the real
+ * engine; this host answers every request with an error. */
+int32_t host_intl(const char *req, uint32_t len, char *out, uint32_t cap)
+{
+    const char *m = "!{\"name\":\"Error\",\"message\":\"Intl is not available in the prelude dev host\"}";
+    uint32_t n = (uint32_t)strlen(m);
+    if (n <= cap)
+        memcpy(out, m, n);
+    return (int32_t)n;
+}
+
 int32_t host_call(const uint8_t *msg, uint32_t len, char *err, uint32_t cap)
 {
     const uint8_t *p = msg, *end = msg + len;
