@@ -2,18 +2,30 @@
 // computed in Go with CLDR 48 data (the version Node 20's ICU carries),
 // for the guest's Intl objects and toLocale methods.
 //
-// The guest calls [Call] through one synchronous import with a JSON
-// request and gets a JSON response. Calls are stateless: a constructor
-// returns the resolved options and a spec, an opaque JSON text the guest
-// keeps in the object and sends with every later call. A suspended run
-// therefore resumes in any process, and a process caches the formatter
-// of each spec it has seen.
+// The guest calls [Call] through one synchronous import. Calls are
+// stateless: a constructor returns the resolved options and a spec, an
+// opaque JSON text the guest keeps in the object and sends with every
+// later call. A suspended run therefore resumes in any process, and a
+// process caches the formatter of each spec it has seen.
+//
+// A request is either a JSON object (constructors and the static
+// functions) or, for the calls a program makes in its loops, the text
+// "OP\nSPEC\nARG" with no JSON to encode or decode around the spec. An
+// answer is JSON, or "=" and a formatted string, or "!" and the JSON of an
+// [Error] the program sees as an exception. SPEC may be the spec's id
+// instead; "?" answers an id this process does not know, and the guest
+// sends the spec.
 package intl
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,40 +36,57 @@ type request struct {
 	Op       string          `json:"op"`
 	Locales  []string        `json:"locales"`
 	Options  json.RawMessage `json:"options"`
-	Spec     string          `json:"spec"`
-	X        string          `json:"x"`     // a number as String() gives it
-	T        float64         `json:"t"`     // a time value
-	A        string          `json:"a"`     // strings to compare, or to change case
-	B        string          `json:"b"`     //
-	Unit     string          `json:"unit"`  //
-	List     []string        `json:"list"`  //
-	Parts    bool            `json:"parts"` // formatToParts rather than format
+	A        string          `json:"a"` // the string to change case
 	Upper    bool            `json:"upper"`
 	Key      string          `json:"key"`
 	Required string          `json:"required"`
 	Defaults string          `json:"defaults"`
 }
 
-// Call answers one guest request. The response is JSON; an error the
-// program should see as an exception is "!" followed by the JSON of an
-// [Error]. Call never panics: a defect becomes an Error the program sees.
+// Call answers one guest request. It never panics: a defect becomes an
+// Error the program sees.
 func Call(req []byte) (resp []byte) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = errorResponse(&Error{Name: "Error", Message: fmt.Sprintf("coderun internal error in Intl: %v", p)})
 		}
 	}()
+	if len(req) > 0 && req[0] != '{' {
+		op, rest, _ := strings.Cut(string(req), "\n")
+		spec, arg, _ := strings.Cut(rest, "\n")
+		return answer(formatCall(op, spec, arg))
+	}
+	// Constructors are pure functions of their request: a program that
+	// makes the same formatter in a loop gets it from the cache.
+	if v, ok := answerCache.Load(string(req)); ok {
+		return v.([]byte)
+	}
 	var r request
 	if err := json.Unmarshal(req, &r); err != nil {
 		return errorResponse(&Error{Name: "Error", Message: "coderun internal error in Intl: bad request: " + err.Error()})
 	}
-	v, err := dispatch(&r)
+	resp = answer(dispatch(&r))
+	if resp[0] != '!' {
+		remember(&answerCache, &answerEntries, string(req), resp)
+	}
+	return resp
+}
+
+// answer encodes a result: a string as "=" and its text, anything else as
+// JSON, an error as "!" and its JSON.
+func answer(v any, err error) []byte {
+	if err == errUnknownSpec {
+		return []byte("?")
+	}
 	if err != nil {
 		e, ok := err.(*Error)
 		if !ok {
 			e = &Error{Name: "Error", Message: err.Error()}
 		}
 		return errorResponse(e)
+	}
+	if s, ok := v.(string); ok {
+		return append([]byte("="), s...)
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
@@ -71,15 +100,22 @@ func errorResponse(e *Error) []byte {
 	return append([]byte("!"), b...)
 }
 
-// created is a constructor's answer.
+// created is a constructor's answer: the resolved options, the spec and
+// its id, which the guest sends instead of the spec while the host knows
+// it.
 type created struct {
 	Resolved any    `json:"resolved"`
 	Spec     string `json:"spec"`
+	ID       string `json:"id"`
 }
 
-func newCreated(resolved any, spec any) (created, error) {
+// newCreated answers a constructor and keeps its formatter under the id,
+// so the first call by id finds it.
+func newCreated(resolved, spec, formatter any) (created, error) {
 	b, err := json.Marshal(spec)
-	return created{Resolved: resolved, Spec: string(b)}, err
+	id := specID(string(b))
+	remember(&specCache, &specEntries, id, formatter)
+	return created{Resolved: resolved, Spec: string(b), ID: id}, err
 }
 
 func options[T any](raw json.RawMessage) (T, error) {
@@ -123,21 +159,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(nf, nf)
-	case "nf.format":
-		nf, err := cached(r.Spec, func(spec string) (*numberFormat, error) {
-			nf := new(numberFormat)
-			if err := json.Unmarshal([]byte(spec), nf); err != nil {
-				return nil, err
-			}
-			nf.loc = mustLookup(nf.Locale)
-			return nf, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		parts, err := nf.format(r.X)
-		return result(parts, r.Parts), err
+		return newCreated(nf, nf, nf)
 
 	case "dtf":
 		o, err := options[dateTimeOptions](r.Options)
@@ -149,9 +171,77 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(df, dtfSpec{df, df.pattern})
-	case "dtf.format":
-		df, err := cached(r.Spec, func(spec string) (*dateTimeFormat, error) {
+		return newCreated(df, dtfSpec{df, df.pattern}, df)
+
+	case "coll":
+		o, err := options[collatorOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		c, err := newCollator(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(c, c, &lockedCollator{c: c})
+
+	case "pr":
+		o, err := options[pluralOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		pr, err := newPluralRules(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(pr, prSpec{pr, pr.nf}, pr)
+
+	case "lf":
+		o, err := options[listOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		lf, err := newListFormat(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(lf, lf, lf)
+
+	case "rtf":
+		o, err := options[relativeOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		rf, err := newRelativeTimeFormat(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(rf, rf, rf)
+
+	}
+	return nil, fmt.Errorf("unknown Intl operation %q", r.Op)
+}
+
+// formatCall answers the calls a program makes per value: format, compare,
+// select, with the spec of a formatter made before.
+func formatCall(op, spec, arg string) (any, error) {
+	asParts := strings.HasSuffix(op, ".parts")
+	switch op {
+	case "nf.format", "nf.parts":
+		nf, err := cached(spec, func(spec string) (*numberFormat, error) {
+			nf := new(numberFormat)
+			if err := json.Unmarshal([]byte(spec), nf); err != nil {
+				return nil, err
+			}
+			nf.loc = mustLookup(nf.Locale)
+			return nf, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		parts, err := nf.format(arg)
+		return result(parts, asParts), err
+	case "dtf.format", "dtf.parts":
+		df, err := cached(spec, func(spec string) (*dateTimeFormat, error) {
 			var s dtfSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil {
 				return nil, fmt.Errorf("bad spec")
@@ -167,21 +257,10 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		parts, err := df.format(r.T)
-		return result(parts, r.Parts), err
-
-	case "coll":
-		o, err := options[collatorOptions](r.Options)
-		if err != nil {
-			return nil, err
-		}
-		c, err := newCollator(r.Locales, o)
-		if err != nil {
-			return nil, err
-		}
-		return newCreated(c, c)
+		parts, err := df.format(timeArg(arg))
+		return result(parts, asParts), err
 	case "coll.compare":
-		c, err := cached(r.Spec, func(spec string) (*lockedCollator, error) {
+		c, err := cached(spec, func(spec string) (*lockedCollator, error) {
 			c := new(collator)
 			if err := json.Unmarshal([]byte(spec), c); err != nil {
 				return nil, err
@@ -191,20 +270,13 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return c.compare(r.A, r.B), nil
-
-	case "pr":
-		o, err := options[pluralOptions](r.Options)
-		if err != nil {
+		var ab [2]string
+		if err := json.Unmarshal([]byte(arg), &ab); err != nil {
 			return nil, err
 		}
-		pr, err := newPluralRules(r.Locales, o)
-		if err != nil {
-			return nil, err
-		}
-		return newCreated(pr, prSpec{pr, pr.nf})
+		return c.compare(ab[0], ab[1]), nil
 	case "pr.select":
-		pr, err := cached(r.Spec, func(spec string) (*pluralRules, error) {
+		pr, err := cached(spec, func(spec string) (*pluralRules, error) {
 			var s prSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil || s.Number == nil {
 				return nil, fmt.Errorf("bad spec")
@@ -216,20 +288,9 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pr.selectCategory(r.X), nil
-
-	case "lf":
-		o, err := options[listOptions](r.Options)
-		if err != nil {
-			return nil, err
-		}
-		lf, err := newListFormat(r.Locales, o)
-		if err != nil {
-			return nil, err
-		}
-		return newCreated(lf, lf)
-	case "lf.format":
-		lf, err := cached(r.Spec, func(spec string) (*listFormat, error) {
+		return pr.selectCategory(arg), nil
+	case "lf.format", "lf.parts":
+		lf, err := cached(spec, func(spec string) (*listFormat, error) {
 			lf := new(listFormat)
 			if err := json.Unmarshal([]byte(spec), lf); err != nil {
 				return nil, err
@@ -241,20 +302,13 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return result(lf.format(r.List), r.Parts), nil
-
-	case "rtf":
-		o, err := options[relativeOptions](r.Options)
-		if err != nil {
+		var list []string
+		if err := json.Unmarshal([]byte(arg), &list); err != nil {
 			return nil, err
 		}
-		rf, err := newRelativeTimeFormat(r.Locales, o)
-		if err != nil {
-			return nil, err
-		}
-		return newCreated(rf, rf)
-	case "rtf.format":
-		rf, err := cached(r.Spec, func(spec string) (*relativeTimeFormat, error) {
+		return result(lf.format(list), asParts), nil
+	case "rtf.format", "rtf.parts":
+		rf, err := cached(spec, func(spec string) (*relativeTimeFormat, error) {
 			rf := new(relativeTimeFormat)
 			if err := json.Unmarshal([]byte(spec), rf); err != nil {
 				return nil, err
@@ -265,10 +319,23 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		parts, err := rf.format(r.X, r.Unit)
-		return result(parts, r.Parts), err
+		var xu [2]string
+		if err := json.Unmarshal([]byte(arg), &xu); err != nil {
+			return nil, err
+		}
+		parts, err := rf.format(xu[0], xu[1])
+		return result(parts, asParts), err
 	}
-	return nil, fmt.Errorf("unknown Intl operation %q", r.Op)
+	return nil, fmt.Errorf("unknown Intl operation %q", op)
+}
+
+// timeArg reads a time value as JavaScript's String() gives it.
+func timeArg(s string) float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return f
 }
 
 // result is a formatter's answer: the joined string, or the parts.
@@ -309,13 +376,33 @@ func mustLookup(tag string) locale {
 const maxCached = 4096
 
 var (
-	specCache   sync.Map // spec text -> formatter
-	specEntries atomic.Int64
+	specCache     sync.Map // spec text -> formatter
+	specEntries   atomic.Int64
+	answerCache   sync.Map // constructor request -> answer
+	answerEntries atomic.Int64
 )
 
+// remember stores v in a bounded cache: when it is full it starts over.
+func remember(cache *sync.Map, entries *atomic.Int64, key string, v any) any {
+	if entries.Add(1) > maxCached {
+		cache.Range(func(k, _ any) bool { cache.Delete(k); return true })
+		entries.Store(1)
+	}
+	actual, _ := cache.LoadOrStore(key, v)
+	return actual
+}
+
 func cached[T any](spec string, build func(string) (T, error)) (T, error) {
-	if v, ok := specCache.Load(spec); ok {
+	id := spec
+	if !strings.HasPrefix(spec, "#") {
+		id = specID(spec)
+	}
+	if v, ok := specCache.Load(id); ok {
 		return v.(T), nil
+	}
+	if id == spec {
+		var zero T
+		return zero, errUnknownSpec
 	}
 	v, err := build(spec)
 	if err != nil {
@@ -325,12 +412,20 @@ func cached[T any](spec string, build func(string) (T, error)) (T, error) {
 		}
 		return zero, fmt.Errorf("coderun internal error in Intl: unreadable spec: %v", err)
 	}
-	if specEntries.Add(1) > maxCached {
-		specCache.Range(func(k, _ any) bool { specCache.Delete(k); return true })
-		specEntries.Store(1)
-	}
-	actual, _ := specCache.LoadOrStore(spec, v)
-	return actual.(T), nil
+	return remember(&specCache, &specEntries, id, v).(T), nil
+}
+
+// errUnknownSpec answers a call by id whose formatter this process does
+// not have (it was made in another process, before a resume, or left the
+// cache): the guest sends the spec itself instead.
+var errUnknownSpec = errors.New("unknown spec id")
+
+// specID names a spec in the guest's calls: a hash of it, so a call sends
+// 33 bytes instead of the spec. Specs come only from the host, and 128
+// bits make a collision between two of them out of reach.
+func specID(spec string) string {
+	sum := sha256.Sum256([]byte(spec))
+	return "#" + hex.EncodeToString(sum[:16])
 }
 
 // supportedLocales is supportedLocalesOf: the requested locales whose

@@ -1,6 +1,9 @@
 package intl
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // numberPattern is a CLDR number pattern ("#,##0.00 ¤;(#,##0.00 ¤)")
 // taken apart: affixes of the positive and negative forms, grouping sizes
@@ -13,9 +16,25 @@ type numberPattern struct {
 	minFrac, maxFrac     int    // fraction digits the pattern shows
 }
 
+// Patterns come from a fixed table, so their parses are kept: formatting a
+// number then parses nothing.
+var (
+	patternCache sync.Map // string -> numberPattern
+	affixCache   sync.Map // string -> []affixPart
+)
+
 // parseNumberPattern reads a CLDR pattern. A pattern without a negative
 // form gets '-' before its positive prefix, as CLDR specifies.
 func parseNumberPattern(p string) numberPattern {
+	if v, ok := patternCache.Load(p); ok {
+		return v.(numberPattern)
+	}
+	np := parseNumberPatternText(p)
+	patternCache.Store(p, np)
+	return np
+}
+
+func parseNumberPatternText(p string) numberPattern {
 	pos, neg, hasNeg := cutUnquoted(p, ';')
 	var np numberPattern
 	var number string
@@ -86,8 +105,18 @@ type affixPart struct {
 	n    int // for currency: how many ¤
 }
 
-// expandAffix splits an affix into literals and symbols, unquoting.
+// expandAffix splits an affix into literals and symbols, unquoting. The
+// result is shared: callers do not modify it.
 func expandAffix(a string) []affixPart {
+	if v, ok := affixCache.Load(a); ok {
+		return v.([]affixPart)
+	}
+	parts := expandAffixText(a)
+	affixCache.Store(a, parts)
+	return parts
+}
+
+func expandAffixText(a string) []affixPart {
 	var out []affixPart
 	var lit strings.Builder
 	flush := func() {

@@ -17,16 +17,38 @@ const NumberIsFinite = Number.isFinite;
 const DateNow = Date.now;
 const DateProto = Date.prototype;
 
-// intlCall sends a request to the host and returns its answer; an error
-// answer ("!" and {name, message}) is thrown as that error.
-function intlCall(request) {
-  const text = native.intl(JSONStringify(request));
-  if (StringCharCodeAt(text, 0) === 33) { // '!'
+// intlAnswer decodes the host's answer: "=" and a string, "!" and an error
+// to throw ({name, message}), or JSON.
+function intlAnswer(text) {
+  const c = StringCharCodeAt(text, 0);
+  if (c === 61) return StringSlice(text, 1); // '='
+  if (c === 33) { // '!'
     const e = JSONParse(StringSlice(text, 1));
     const Ctor = e.name === 'TypeError' ? TypeErrorCtor : e.name === 'RangeError' ? RangeErrorCtor : ErrorCtor;
     throw new Ctor(e.message);
   }
   return JSONParse(text);
+}
+
+// intlCall sends a JSON request: a constructor or a static function.
+function intlCall(request) {
+  return intlAnswer(native.intl(JSONStringify(request)));
+}
+
+// intlMake calls a constructor: the resolved options as JSON text (each
+// resolvedOptions() parses a fresh copy) and the {spec, id} intlUse takes.
+function intlMake(request) {
+  const made = intlCall(request);
+  return { resolved: JSONStringify(made.resolved), use: { __proto__: null, spec: made.spec, id: made.id } };
+}
+
+// intlUse calls a formatter made before (made: the constructor's answer,
+// {spec, id}) with the argument as text, by the spec's id; when the host
+// does not know the id ("?": another process made it), by the spec itself.
+function intlUse(op, made, arg) {
+  const text = native.intl(op + '\n' + made.id + '\n' + arg);
+  if (text === '?') return intlAnswer(native.intl(op + '\n' + made.spec + '\n' + arg));
+  return intlAnswer(text);
 }
 
 function toLength(v) {
@@ -172,25 +194,25 @@ function callable(Impl, name) {
 
 class NumberFormat {
   #resolved;
-  #spec;
+  #made;
   #format;
 
   constructor(locales, options) {
-    const made = intlCall({ op: 'nf', locales: localeList(locales), options: readOptions(options, numberOptionNames) });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    const made = intlMake({ op: 'nf', locales: localeList(locales), options: readOptions(options, numberOptionNames) });
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   get format() {
     if (this.#format === undefined) {
-      const spec = this.#spec;
-      this.#format = (x) => intlCall({ op: 'nf.format', spec, x: numberText(x) });
+      const made = this.#made;
+      this.#format = (x) => intlUse('nf.format', made, numberText(x));
     }
     return this.#format;
   }
 
   formatToParts(x) {
-    return intlCall({ op: 'nf.format', spec: this.#spec, x: numberText(x), parts: true });
+    return intlUse('nf.parts', this.#made, numberText(x));
   }
 
   resolvedOptions() {
@@ -208,28 +230,28 @@ function timeValue(date) {
 
 class DateTimeFormat {
   #resolved;
-  #spec;
+  #made;
   #format;
 
   constructor(locales, options) {
-    const made = intlCall({
+    const made = intlMake({
       op: 'dtf', locales: localeList(locales), options: readOptions(options, dateOptionNames),
       required: 'any', defaults: 'date',
     });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   get format() {
     if (this.#format === undefined) {
-      const spec = this.#spec;
-      this.#format = (date) => intlCall({ op: 'dtf.format', spec, t: timeValue(date) });
+      const made = this.#made;
+      this.#format = (date) => intlUse('dtf.format', made, NumberToString(timeValue(date)));
     }
     return this.#format;
   }
 
   formatToParts(date) {
-    return intlCall({ op: 'dtf.format', spec: this.#spec, t: timeValue(date), parts: true });
+    return intlUse('dtf.parts', this.#made, NumberToString(timeValue(date)));
   }
 
   resolvedOptions() {
@@ -240,19 +262,19 @@ defineTag(DateTimeFormat.prototype, 'Intl.DateTimeFormat');
 
 class Collator {
   #resolved;
-  #spec;
+  #made;
   #compare;
 
   constructor(locales, options) {
-    const made = intlCall({ op: 'coll', locales: localeList(locales), options: readOptions(options, collatorOptionNames) });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    const made = intlMake({ op: 'coll', locales: localeList(locales), options: readOptions(options, collatorOptionNames) });
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   get compare() {
     if (this.#compare === undefined) {
-      const spec = this.#spec;
-      this.#compare = (a, b) => intlCall({ op: 'coll.compare', spec, a: StringCtor(a), b: StringCtor(b) });
+      const made = this.#made;
+      this.#compare = (a, b) => intlUse('coll.compare', made, JSONStringify([StringCtor(a), StringCtor(b)]));
     }
     return this.#compare;
   }
@@ -265,19 +287,19 @@ defineTag(Collator.prototype, 'Intl.Collator');
 
 class PluralRules {
   #resolved;
-  #spec;
+  #made;
 
   constructor(locales, options) {
-    const made = intlCall({
+    const made = intlMake({
       op: 'pr', locales: localeList(locales),
       options: readOptions(options, listConcat(['localeMatcher', 's', 'type', 's'], digitOptions)),
     });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   select(x) {
-    return intlCall({ op: 'pr.select', spec: this.#spec, x: numberText(NumberCtor(x)) });
+    return intlUse('pr.select', this.#made, numberText(NumberCtor(x)));
   }
 
   resolvedOptions() {
@@ -300,23 +322,23 @@ function stringList(list) {
 
 class ListFormat {
   #resolved;
-  #spec;
+  #made;
 
   constructor(locales, options) {
-    const made = intlCall({
+    const made = intlMake({
       op: 'lf', locales: localeList(locales),
       options: readOptions(options, ['localeMatcher', 's', 'type', 's', 'style', 's']),
     });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   format(list) {
-    return intlCall({ op: 'lf.format', spec: this.#spec, list: stringList(list) });
+    return intlUse('lf.format', this.#made, JSONStringify(stringList(list)));
   }
 
   formatToParts(list) {
-    return intlCall({ op: 'lf.format', spec: this.#spec, list: stringList(list), parts: true });
+    return intlUse('lf.parts', this.#made, JSONStringify(stringList(list)));
   }
 
   resolvedOptions() {
@@ -328,23 +350,23 @@ defineMethods(ListFormat, { supportedLocalesOf });
 
 class RelativeTimeFormat {
   #resolved;
-  #spec;
+  #made;
 
   constructor(locales, options) {
-    const made = intlCall({
+    const made = intlMake({
       op: 'rtf', locales: localeList(locales),
       options: readOptions(options, ['localeMatcher', 's', 'numberingSystem', 's', 'style', 's', 'numeric', 's']),
     });
-    this.#resolved = JSONStringify(made.resolved);
-    this.#spec = made.spec;
+    this.#resolved = made.resolved;
+    this.#made = made.use;
   }
 
   format(value, unit) {
-    return intlCall({ op: 'rtf.format', spec: this.#spec, x: numberText(NumberCtor(value)), unit: StringCtor(unit) });
+    return intlUse('rtf.format', this.#made, JSONStringify([numberText(NumberCtor(value)), StringCtor(unit)]));
   }
 
   formatToParts(value, unit) {
-    return intlCall({ op: 'rtf.format', spec: this.#spec, x: numberText(NumberCtor(value)), unit: StringCtor(unit), parts: true });
+    return intlUse('rtf.parts', this.#made, JSONStringify([numberText(NumberCtor(value)), StringCtor(unit)]));
   }
 
   resolvedOptions() {
@@ -374,26 +396,39 @@ defineGlobal('Intl', IntlObject);
 
 // ---- toLocaleString and friends --------------------------------------------------
 //
-// With no locales and no options, the methods reuse one formatter per kind;
+// Without options, the methods reuse one formatter per kind and locale;
 // otherwise each call resolves its own, as in V8.
 
 const defaultSpecs = { __proto__: null };
 
+// A program's (locales) calls reuse the spec of their locale: up to
+// maxLocaleSpecs locale strings are remembered.
+const maxLocaleSpecs = 64;
+let localeSpecCount = 0;
+
 function specOf(op, locales, options, names, extra) {
-  const key = extra === undefined ? op : op + ':' + extra.required + ':' + extra.defaults;
-  if (locales === undefined && options === undefined && defaultSpecs[key] !== undefined) return defaultSpecs[key];
+  let key;
+  if (options === undefined && (locales === undefined || typeof locales === 'string')) {
+    key = op + (extra === undefined ? '' : ':' + extra.required + ':' + extra.defaults) +
+      (locales === undefined ? '' : '|' + locales);
+    const known = defaultSpecs[key];
+    if (known !== undefined) return known;
+  }
   const request = { op, locales: localeList(locales), options: readOptions(options, names) };
   if (extra !== undefined) {
     request.required = extra.required;
     request.defaults = extra.defaults;
   }
-  const spec = intlCall(request).spec;
-  if (locales === undefined && options === undefined) defaultSpecs[key] = spec;
-  return spec;
+  const made = intlMake(request).use;
+  if (key !== undefined && localeSpecCount < maxLocaleSpecs) {
+    defaultSpecs[key] = made;
+    localeSpecCount++;
+  }
+  return made;
 }
 
 function localeNumber(x, locales, options) {
-  return intlCall({ op: 'nf.format', spec: specOf('nf', locales, options, numberOptionNames), x: numberText(x) });
+  return intlUse('nf.format', specOf('nf', locales, options, numberOptionNames), numberText(x));
 }
 
 const forAll = { required: 'any', defaults: 'all' };
@@ -403,7 +438,7 @@ const forTime = { required: 'time', defaults: 'time' };
 function localeDate(date, locales, options, kind) {
   const t = DateGetTime(date);
   if (t !== t) return 'Invalid Date';
-  return intlCall({ op: 'dtf.format', spec: specOf('dtf', locales, options, dateOptionNames, kind), t });
+  return intlUse('dtf.format', specOf('dtf', locales, options, dateOptionNames, kind), NumberToString(t));
 }
 
 function thisString(self, method) {
@@ -448,8 +483,8 @@ defineMethods(DateProto, {
 defineMethods(String.prototype, {
   localeCompare(that, locales, options) {
     const s = thisString(this, 'localeCompare');
-    const spec = specOf('coll', locales, options, collatorOptionNames);
-    return intlCall({ op: 'coll.compare', spec, a: s, b: StringCtor(that) });
+    const made = specOf('coll', locales, options, collatorOptionNames);
+    return intlUse('coll.compare', made, JSONStringify([s, StringCtor(that)]));
   },
   toLocaleUpperCase(locales) {
     return changeCase(thisString(this, 'toLocaleUpperCase'), locales, true);

@@ -1,0 +1,232 @@
+package coderun
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coderun/coderun/internal/tsx"
+	"github.com/stretchr/testify/require"
+)
+
+// The parity corpus (testdata/parity/*.ts) is programs written the way
+// models write them, run in coderun and in Node 20, the reference models
+// learned from (issue 13). A program's outcome is its console lines and its
+// value or the first line of its failure; any difference fails the test
+// unless testdata/parity/allowed.txt lists the program with the reason.
+
+// parityProgram is one program of the corpus.
+type parityProgram struct {
+	Name string `json:"name"`
+	Body string `json:"-"`
+	JS   string `json:"js"` // for Node: the script coderun evaluates
+}
+
+// parityOutcome is what a program did, in a form both sides produce.
+type parityOutcome struct {
+	Name    string          `json:"name"`
+	Logs    []string        `json:"logs"`
+	Value   json.RawMessage `json:"value"`
+	Failure string          `json:"failure"`
+}
+
+func (o parityOutcome) String() string {
+	var b strings.Builder
+	for _, l := range o.Logs {
+		b.WriteString(l + "\n")
+	}
+	if o.Failure != "" {
+		b.WriteString("!! " + o.Failure)
+	} else {
+		b.WriteString("=> " + normalJSON(o.Value))
+	}
+	return b.String()
+}
+
+// normalJSON re-encodes a JSON value so both sides' number spellings and
+// spacing compare equal; no value is null.
+func normalJSON(raw json.RawMessage) string {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return "null"
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "unparsable " + string(raw)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// loadParityCorpus reads every program, in file and then program order.
+func loadParityCorpus(t *testing.T) []parityProgram {
+	t.Helper()
+	files, err := filepath.Glob("testdata/parity/*.ts")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	var programs []parityProgram
+	seen := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var cur *parityProgram
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			if name, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "// === "); ok {
+				name = strings.TrimSpace(name)
+				require.NotContains(t, seen, name, "%s: program %q is also in %s", f, name, seen[name])
+				seen[name] = f
+				programs = append(programs, parityProgram{Name: name})
+				cur = &programs[len(programs)-1]
+				continue
+			}
+			if cur != nil {
+				cur.Body += line
+			}
+		}
+	}
+	// Node runs the script coderun evaluates: the same esbuild, the same
+	// wrapping into an async function.
+	for i := range programs {
+		prog, err := tsx.Transform(programs[i].Body)
+		require.NoError(t, err, "program %s does not transform", programs[i].Name)
+		programs[i].JS = prog.JS
+	}
+	return programs
+}
+
+// loadAllowedDifferences reads allowed.txt: "name: reason" per line.
+func loadAllowedDifferences(t *testing.T) map[string]string {
+	t.Helper()
+	f, err := os.Open("testdata/parity/allowed.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	allowed := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, reason, ok := strings.Cut(line, ":")
+		require.True(t, ok && strings.TrimSpace(reason) != "", "allowed.txt: %q needs a reason after the colon", line)
+		allowed[strings.TrimSpace(name)] = strings.TrimSpace(reason)
+	}
+	require.NoError(t, sc.Err())
+	return allowed
+}
+
+// nodeParityOutcomes runs every program under Node in one process.
+func nodeParityOutcomes(t *testing.T, programs []parityProgram) map[string]parityOutcome {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	require.NoError(t, err, "the parity test compares against Node 20; install it")
+	input, err := json.Marshal(programs)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "testdata/parity/node-run.mjs")
+	// UTC as in coderun, and an en-US default locale whatever the machine's.
+	cmd.Env = append(os.Environ(), "TZ=UTC", "LC_ALL=en_US.UTF-8", "LANG=en_US.UTF-8")
+	cmd.Stdin = bytes.NewReader(input)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "node: %s", stderr.String())
+	var results []parityOutcome
+	require.NoError(t, json.Unmarshal(out, &results))
+	byName := map[string]parityOutcome{}
+	for _, r := range results {
+		byName[r.Name] = r
+	}
+	return byName
+}
+
+// coderunParityOutcome runs one program in coderun.
+func coderunParityOutcome(t *testing.T, rt *Runtime, p parityProgram) parityOutcome {
+	res, err := rt.Run(context.Background(), Request{Program: p.Body})
+	require.NoError(t, err)
+	o := parityOutcome{Name: p.Name, Logs: res.Logs, Value: res.Value}
+	if res.Failure != nil {
+		first, _, _ := strings.Cut(res.Failure.Message, "\n")
+		o.Failure = first
+		if res.Failure.Kind != KindException {
+			o.Failure = string(res.Failure.Kind) + ": " + first
+		}
+	}
+	return o
+}
+
+// firstLine keeps the first line of a Node failure, as of coderun's.
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+func TestMatchesNode(t *testing.T) {
+	programs := loadParityCorpus(t)
+	allowed := loadAllowedDifferences(t)
+	want := nodeParityOutcomes(t, programs)
+	rt := newRuntime(t, nil)
+
+	got := make([]parityOutcome, len(programs))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				got[i] = coderunParityOutcome(t, rt, programs[i])
+			}
+		}()
+	}
+	for i := range programs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	identical, allowedCount := 0, 0
+	var unexpected, stale []string
+	for i, p := range programs {
+		w, ok := want[p.Name]
+		require.True(t, ok, "node gave no outcome for %s", p.Name)
+		w.Failure = firstLine(w.Failure)
+		same := w.String() == got[i].String()
+		_, isAllowed := allowed[p.Name]
+		switch {
+		case same && isAllowed:
+			stale = append(stale, p.Name)
+			identical++
+		case same:
+			identical++
+		case isAllowed:
+			allowedCount++
+		default:
+			unexpected = append(unexpected, fmt.Sprintf("%s:\n--- node\n%s\n--- coderun\n%s", p.Name, w, got[i]))
+		}
+	}
+	for name := range allowed {
+		if _, ok := want[name]; !ok {
+			stale = append(stale, name+" (no such program)")
+		}
+	}
+	sort.Strings(stale)
+	t.Logf("parity with Node: %d of %d programs identical (%.1f%%), %d allowed differences",
+		identical, len(programs), 100*float64(identical)/float64(len(programs)), allowedCount)
+	for _, u := range unexpected {
+		t.Errorf("differs from Node, and allowed.txt does not list it:\n%s", u)
+	}
+	for _, s := range stale {
+		t.Errorf("allowed.txt lists %s, which now matches Node: remove it", s)
+	}
+}

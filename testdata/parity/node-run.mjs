@@ -1,0 +1,46 @@
+// Runs the parity corpus under Node, the reference, the way coderun runs a
+// program: the body of an async function, its console lines and its value
+// or failure recorded. Reads [{name, js}] (types already stripped) as JSON
+// on stdin and writes [{name, logs, value, failure}] on stdout.
+//
+// Every console call is one log entry, as in coderun: a Console over a
+// stream that receives each call's text as one write.
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
+
+const input = JSON.parse(await new Promise((resolve) => {
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => { text += chunk; });
+  process.stdin.on('end', () => resolve(text));
+}));
+
+const realConsole = globalThis.console;
+const results = [];
+for (const { name, js } of input) {
+  const logs = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk).replace(/\n$/, ''));
+      done();
+    },
+  });
+  globalThis.console = new Console({ stdout: sink, stderr: sink, colorMode: false });
+  const result = { name, logs };
+  try {
+    const fn = (0, eval)(js);
+    const value = await Promise.race([
+      fn(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('parity: timed out after 5 s')), 5000)),
+    ]);
+    result.value = value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null');
+  } catch (e) {
+    result.failure = e instanceof Error ? `${e.name}: ${e.message}` : `Uncaught ${inspect(e)}`;
+  }
+  // Writes are synchronous for this stream, but let any pending callbacks run.
+  await new Promise((resolve) => setImmediate(resolve));
+  globalThis.console = realConsole;
+  results.push(result);
+}
+process.stdout.write(JSON.stringify(results));
