@@ -258,14 +258,20 @@ func formatCall(op, spec, arg string) (any, error) {
 			return nil, err
 		}
 		parts, err := df.format(timeArg(arg))
-		return result(parts, asParts), err
+		if err != nil || asParts {
+			return result(parts, asParts), err
+		}
+		// V8's format (not formatToParts) prints the narrow no-break
+		// space CLDR puts before AM/PM as a plain space.
+		return strings.ReplaceAll(joinParts(parts), "\u202f", " "), nil
 	case "coll.compare":
 		c, err := cached(spec, func(spec string) (*lockedCollator, error) {
 			c := new(collator)
 			if err := json.Unmarshal([]byte(spec), c); err != nil {
 				return nil, err
 			}
-			return &lockedCollator{c: c}, c.build(mustLookup(c.Locale))
+			loc := mustLookup(c.Locale)
+			return &lockedCollator{c: c}, c.build(loc)
 		})
 		if err != nil {
 			return nil, err
@@ -480,7 +486,6 @@ func supportedValues(key string) ([]string, error) {
 			}
 			seen[id] = true
 		}
-		out = append(out, "UTC")
 		for id := range seen {
 			out = append(out, id)
 		}

@@ -1,6 +1,8 @@
 package intl
 
 import (
+	"strings"
+
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )
@@ -42,12 +44,28 @@ func collPick(v *string, name, fallback string, allowed ...string) (string, erro
 	return "", rangeError("Value " + *v + " out of range for Intl.Collator options property " + name)
 }
 
+// collationLocales are the locales with a region or script that have
+// collation data of their own in ICU; for every other locale, V8 reports
+// the language alone (de-DE's collator is "de").
+var collationLocales = map[string]bool{
+	"en-US": true, "fr-CA": true, "de-AT": true, "ar-SA": true, "nb-NO": true,
+	"sr-Latn": true, "sr-RS": true, "zh-CN": true, "zh-TW": true, "zh-HK": true, "zh-SG": true,
+}
+
 func newCollator(locales []string, o collatorOptions) (*collator, error) {
 	loc, err := resolveLocale(locales)
 	if err != nil {
 		return nil, err
 	}
-	c := &collator{Locale: loc.tag, Collation: "default"}
+	reported := loc.tag
+	if !collationLocales[reported] {
+		reported = loc.lang
+	}
+	c := &collator{Locale: reported, Collation: "default"}
+	if co := loc.ext["co"]; co != "" && o.Collation == nil {
+		c.Collation = co
+		c.Locale += "-u-co-" + co
+	}
 	if c.Usage, err = collPick(o.Usage, "usage", "sort", "sort", "search"); err != nil {
 		return nil, err
 	}
@@ -55,7 +73,10 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 		return nil, err
 	}
 	if o.Collation != nil && *o.Collation != "default" {
-		return nil, rangeError("Intl.Collator collation " + *o.Collation + " is not supported in the coderun sandbox")
+		c.Collation = *o.Collation
+	}
+	if c.Collation != "default" && !(c.Collation == "phonebk" && loc.lang == "de") {
+		return nil, rangeError("Intl.Collator collation " + c.Collation + " is not supported in the coderun sandbox")
 	}
 	c.Numeric = loc.ext["kn"] == "true"
 	if o.Numeric != nil {
@@ -79,30 +100,50 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 	return c, c.build(loc)
 }
 
-// build makes the x/text collator of the resolved options.
+// build makes the x/text collator of the resolved options, given to it
+// as the Unicode extension keys it reads: ks (strength), kc (case level),
+// ka (shifted punctuation), kn (numeric), co (German phonebook order).
 func (c *collator) build(loc locale) error {
-	tagText := loc.tag
-	if c.IgnorePunctuation {
-		tagText += "-u-ka-shifted"
+	keys := []string{}
+	if c.Collation == "phonebk" {
+		keys = append(keys, "co-phonebk")
 	}
-	tag, err := language.Parse(tagText)
+	if c.IgnorePunctuation {
+		keys = append(keys, "ka-shifted")
+	}
+	switch c.Sensitivity {
+	case "base":
+		keys = append(keys, "ks-level1")
+	case "accent":
+		keys = append(keys, "ks-level2")
+	case "case":
+		keys = append(keys, "kc-true", "ks-level1")
+	}
+	if c.Numeric {
+		keys = append(keys, "kn-true")
+	}
+	base := strings.Join(tagWithoutExtensionsText(loc.tag), "-")
+	text := base
+	if len(keys) > 0 {
+		text += "-u-" + strings.Join(keys, "-")
+	}
+	tag, err := language.Parse(text)
 	if err != nil {
 		tag = language.Make(loc.lang)
 	}
-	opts := []collate.Option{collate.OptionsFromTag(tag)}
-	switch c.Sensitivity {
-	case "base":
-		opts = append(opts, collate.IgnoreCase, collate.IgnoreDiacritics)
-	case "accent":
-		opts = append(opts, collate.IgnoreCase)
-	case "case":
-		opts = append(opts, collate.IgnoreDiacritics)
-	}
-	if c.Numeric {
-		opts = append(opts, collate.Numeric)
-	}
-	c.c = collate.New(tag, opts...)
+	c.c = collate.New(tag, collate.OptionsFromTag(tag))
 	return nil
+}
+
+func tagWithoutExtensionsText(tag string) []string {
+	var out []string
+	for _, p := range strings.Split(tag, "-") {
+		if len(p) == 1 {
+			break
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // compare is Collator.prototype.compare. A collate.Collator keeps scratch

@@ -55,7 +55,7 @@ type localeData struct {
 			GMTFormat     string                                  `json:"gmtFormat"`
 			GMTZeroFormat string                                  `json:"gmtZeroFormat"`
 			Metazone      map[string]map[string]map[string]string `json:"metazone"` // name, long/short, generic/standard/daylight
-			UTC           map[string]any                          `json:"utc"`      // long/short, standard
+			Zone          map[string]map[string]map[string]string `json:"zone"`     // zone ID, long/short, generic/standard/daylight
 		} `json:"zones"`
 	} `json:"dates"`
 	Relative map[string]map[string]any    `json:"relative"` // field, key

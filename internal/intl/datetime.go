@@ -257,13 +257,19 @@ var hourCycleChar = map[string]byte{"h11": 'K', "h12": 'h', "h23": 'H', "h24": '
 func (df *dateTimeFormat) resolveHourCycle(hc string, hour12 *bool, hasHour bool) {
 	def := df.localeHourChar()
 	if hour12 != nil {
+		// V8's rule (ECMA-402 before 2024): the 12- or 24-hour cycle of
+		// the same family as the locale's own, so hour12: false in en-US
+		// (h12) is h24, "24:30", as Node prints it.
+		sameFamily := def == 'K' || def == 'H'
 		switch {
-		case *hour12 && def == 'K':
+		case *hour12 && sameFamily:
 			hc = "h11"
 		case *hour12:
 			hc = "h12"
-		default:
+		case sameFamily:
 			hc = "h23"
+		default:
+			hc = "h24"
 		}
 	}
 	if hc == "" {
@@ -614,10 +620,16 @@ func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 				score = math.MaxInt
 				break
 			}
-			if (w >= 3) != (hw >= 3) && (c == 'M') {
+			switch {
+			case (w >= 3) != (hw >= 3) && c == 'M':
 				score += 100 // text against numeric month
+			case hw > w && w < 3:
+				// A numeric field wider than asked cannot be narrowed
+				// (dd stays dd); a narrower one can be widened.
+				score += 2 * (hw - w)
+			default:
+				score += abs(w - hw)
 			}
-			score += abs(w - hw)
 		}
 		if score < bestScore || score == bestScore && key < best {
 			best, bestScore = key, score
@@ -627,7 +639,13 @@ func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 		return "", false
 	}
 	p, _ := avail[best].(string)
-	return df.adjustWidths(p, want), true
+	have := map[byte]int{}
+	for _, f := range splitPattern(best) {
+		if f.field {
+			have[canonicalLetter(f.text[0])] = len(f.text)
+		}
+	}
+	return df.adjustWidths(p, want, have), true
 }
 
 func abs(x int) int {
@@ -637,11 +655,13 @@ func abs(x int) int {
 	return x
 }
 
-// adjustWidths gives a matched pattern's fields the requested widths:
-// text fields take the requested width, numeric fields at least the
-// requested one (fr's dd/MM/y keeps its two digits), and the hour letter
-// follows the hour cycle.
-func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int) string {
+// adjustWidths gives a matched pattern's fields the requested widths, as
+// ICU does: only a field whose width in the matched skeleton (have)
+// differs from the request changes; text stays text and numeric stays
+// numeric (ja's "M月" for a long month is right as it is), a numeric field
+// is only ever widened (fr's dd/MM/y keeps its two digits), and the hour
+// letter follows the hour cycle.
+func (df *dateTimeFormat) adjustWidths(p string, want, have map[byte]int) string {
 	hc := df.hourChar()
 	var b strings.Builder
 	for _, f := range splitPattern(p) {
@@ -650,41 +670,29 @@ func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int) string {
 			continue
 		}
 		c := f.text[0]
-		w, ok := want[canonicalLetter(c)]
 		n := len(f.text)
-		switch {
-		case c == 'h' || c == 'H' || c == 'K' || c == 'k':
+		key := canonicalLetter(c)
+		w, ok := want[key]
+		if c == 'h' || c == 'H' || c == 'K' || c == 'k' {
 			c = hc
 			if w == 2 {
 				n = 2
 			}
-		case !ok:
-		case c == 'M' || c == 'L':
-			if w >= 3 || n >= 3 {
-				if w >= 3 {
-					n = w
-				}
-			} else {
-				n = max(n, w)
-			}
-		case c == 'E' || c == 'c' || c == 'e':
+			b.WriteString(strings.Repeat(string(c), n))
+			continue
+		}
+		if !ok || have[key] == w {
+			b.WriteString(f.text)
+			continue
+		}
+		switch {
+		case c == 'y' || c == 'G' || c == 'S' || c == 'z' || c == 'v' || c == 'O' || c == 'E':
 			n = w
-			if w < 3 {
-				n = 3
-			}
-			if c == 'c' && n < 3 {
-				n = 3
-			}
-		case c == 'y':
-			n = w
-			if w == 1 {
-				n = 1
-			}
-		case c == 'G':
-			n = w
-		case c == 'S':
-			n = w
-		case c == 'z' || c == 'v' || c == 'O':
+		case c == 'c' || c == 'e':
+			n = max(w, 3) // one or two letters would be the day's number
+		case (n >= 3) != (w >= 3):
+			// Text against numeric: the pattern's choice stands.
+		case n >= 3:
 			n = w
 		default:
 			n = max(n, w)
@@ -777,7 +785,7 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 	var out []part
 	for _, f := range splitPattern(df.pattern) {
 		if !f.field {
-			out = append(out, part{"literal", f.text})
+			out = append(out, part{Type: "literal", Value: f.text})
 			continue
 		}
 		n := len(f.text)
@@ -787,23 +795,23 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 			if key == "" {
 				key = "eraAbbr"
 			}
-			out = append(out, part{"era", d.Eras[key][strconv.Itoa(era)]})
+			out = append(out, part{Type: "era", Value: d.Eras[key][strconv.Itoa(era)]})
 		case 'y':
 			if n == 2 {
-				out = append(out, part{"year", pad(year%100, 2)})
+				out = append(out, part{Type: "year", Value: pad(year%100, 2)})
 			} else {
-				out = append(out, part{"year", pad(year, n)})
+				out = append(out, part{Type: "year", Value: pad(year, n)})
 			}
 		case 'M', 'L':
 			if n <= 2 {
-				out = append(out, part{"month", pad(int(t.Month()), n)})
+				out = append(out, part{Type: "month", Value: pad(int(t.Month()), n)})
 				break
 			}
 			ctx := "format"
 			if f.text[0] == 'L' {
 				ctx = "stand-alone"
 			}
-			out = append(out, part{"month", name(d.Months, ctx, n, strconv.Itoa(int(t.Month())))})
+			out = append(out, part{Type: "month", Value: name(d.Months, ctx, n, strconv.Itoa(int(t.Month())))})
 		case 'E', 'c', 'e':
 			ctx := "format"
 			if f.text[0] == 'c' {
@@ -813,48 +821,43 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 			if n == 6 {
 				n = 3
 			}
-			out = append(out, part{"weekday", name(d.Days, ctx, n, key)})
+			out = append(out, part{Type: "weekday", Value: name(d.Days, ctx, n, key)})
 		case 'd':
-			out = append(out, part{"day", pad(t.Day(), n)})
+			out = append(out, part{Type: "day", Value: pad(t.Day(), n)})
 		case 'a', 'b', 'B':
 			key := "am"
 			if t.Hour() >= 12 {
 				key = "pm"
 			}
-			out = append(out, part{"dayPeriod", name(d.DayPeriods, "format", n, key)})
+			out = append(out, part{Type: "dayPeriod", Value: name(d.DayPeriods, "format", n, key)})
 		case 'h':
 			h := t.Hour() % 12
 			if h == 0 {
 				h = 12
 			}
-			out = append(out, part{"hour", pad(h, n)})
+			out = append(out, part{Type: "hour", Value: pad(h, n)})
 		case 'H':
-			out = append(out, part{"hour", pad(t.Hour(), n)})
+			out = append(out, part{Type: "hour", Value: pad(t.Hour(), n)})
 		case 'K':
-			out = append(out, part{"hour", pad(t.Hour()%12, n)})
+			out = append(out, part{Type: "hour", Value: pad(t.Hour()%12, n)})
 		case 'k':
 			h := t.Hour()
 			if h == 0 {
 				h = 24
 			}
-			out = append(out, part{"hour", pad(h, n)})
+			out = append(out, part{Type: "hour", Value: pad(h, n)})
 		case 'm':
-			out = append(out, part{"minute", pad(t.Minute(), n)})
+			out = append(out, part{Type: "minute", Value: pad(t.Minute(), n)})
 		case 's':
-			out = append(out, part{"second", pad(t.Second(), n)})
+			out = append(out, part{Type: "second", Value: pad(t.Second(), n)})
 		case 'S':
 			frac := pad(t.Nanosecond()/1e6, 3)
-			out = append(out, part{"fractionalSecond", frac[:min(n, len(frac))]})
+			out = append(out, part{Type: "fractionalSecond", Value: frac[:min(n, len(frac))]})
 		case 'z', 'v', 'O', 'V', 'Z', 'X', 'x':
-			out = append(out, part{"timeZoneName", df.zoneName(t, f.text[0], n)})
+			out = append(out, part{Type: "timeZoneName", Value: df.zoneName(t, f.text[0], n)})
 		default:
-			out = append(out, part{"literal", f.text})
+			out = append(out, part{Type: "literal", Value: f.text})
 		}
-	}
-	// V8 prints the narrow no-break space CLDR puts before AM/PM as a
-	// plain space, for compatibility with older output.
-	for i := range out {
-		out[i].Value = strings.ReplaceAll(out[i].Value, "\u202f", " ")
 	}
 	return mergeLiterals(out), nil
 }
@@ -884,21 +887,28 @@ func (df *dateTimeFormat) zoneName(t time.Time, letter byte, n int) string {
 		length = "long"
 	}
 	if letter == 'z' || letter == 'v' {
-		if df.TimeZone == "UTC" {
-			if names, ok := z.UTC[length].(map[string]any); ok {
-				if s, _ := names["standard"].(string); s != "" {
-					return s
-				}
+		kind := "generic"
+		if letter == 'z' {
+			kind = "standard"
+			if t.IsDST() {
+				kind = "daylight"
 			}
 		}
-		if mz := supp().Metazones[df.zone.String()]; mz != "" {
-			kind := "generic"
-			if letter == 'z' {
-				kind = "standard"
-				if t.IsDST() {
-					kind = "daylight"
-				}
+		id := df.TimeZone
+		if id == "UTC" {
+			id = "Etc/UTC"
+		}
+		// A zone's own name (British Summer Time, Coordinated Universal
+		// Time) comes first, then its metazone's (Eastern Standard Time).
+		if own := z.Zone[id][length]; own != nil {
+			if s := own[kind]; s != "" && s != "∅∅∅" {
+				return s
 			}
+			if s := own["standard"]; s != "" && id == "Etc/UTC" {
+				return s
+			}
+		}
+		if mz := supp().Metazones[id]; mz != "" {
 			names := z.Metazone[mz][length]
 			if s := names[kind]; s != "" && s != "∅∅∅" {
 				return s

@@ -35,23 +35,116 @@ func resolveLocale(requested []string) (locale, error) {
 	return l, nil
 }
 
-// canonicalLocales is Intl.getCanonicalLocales: each tag canonicalized,
-// duplicates dropped, order kept.
+// canonicalLocales is Intl.getCanonicalLocales: each tag checked for
+// well-formedness and canonicalized, duplicates dropped, order kept. A
+// well-formed tag of a language nobody knows ("zz-ZZ") is kept, as in V8.
 func canonicalLocales(requested []string) ([]string, error) {
 	out := make([]string, 0, len(requested))
 	seen := map[string]bool{}
 	for _, r := range requested {
-		t, err := language.Parse(r)
-		if err != nil || r == "" || strings.ContainsAny(r, " _") {
-			return nil, rangeError("Incorrect locale information provided")
+		s, err := canonicalTag(r)
+		if err != nil {
+			return nil, err
 		}
-		s := t.String()
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}
 	}
 	return out, nil
+}
+
+// canonicalTag canonicalizes one BCP 47 tag with golang.org/x/text, or,
+// for well-formed subtags x/text does not know, by case alone.
+func canonicalTag(r string) (string, error) {
+	if strings.HasSuffix(r, "-") {
+		return "", rangeError("Invalid language tag: " + strings.ToLower(r))
+	}
+	if !wellFormed(r) {
+		return "", rangeError("Incorrect locale information provided")
+	}
+	if t, err := language.Parse(r); err == nil {
+		return t.String(), nil
+	}
+	parts := strings.Split(strings.ToLower(r), "-")
+	for i := 1; i < len(parts); i++ {
+		if len(parts[i-1]) == 1 {
+			break // extensions stay lower case
+		}
+		switch {
+		case len(parts[i]) == 4 && isAlpha(parts[i]):
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		case len(parts[i]) == 2:
+			parts[i] = strings.ToUpper(parts[i])
+		}
+	}
+	return strings.Join(parts, "-"), nil
+}
+
+// wellFormed checks the shape of a BCP 47 language tag as ECMA-402's
+// IsStructurallyValidLanguageTag does (a Unicode locale identifier): a
+// language of 2-3 or 5-8 letters, then script, region, variants and
+// extensions. Private-use and grandfathered tags ("x-…", "i-…") are not
+// locale identifiers.
+func wellFormed(tag string) bool {
+	parts := strings.Split(tag, "-")
+	lang := parts[0]
+	if !isAlpha(lang) || !(len(lang) >= 2 && len(lang) <= 3 || len(lang) >= 5 && len(lang) <= 8) {
+		return false
+	}
+	i := 1
+	if i < len(parts) && len(parts[i]) == 4 && isAlpha(parts[i]) {
+		i++
+	}
+	if i < len(parts) && (len(parts[i]) == 2 && isAlpha(parts[i]) || len(parts[i]) == 3 && isDigits(parts[i])) {
+		i++
+	}
+	for i < len(parts) && (len(parts[i]) >= 5 && len(parts[i]) <= 8 && isAlnum(parts[i]) || len(parts[i]) == 4 && parts[i][0] >= '0' && parts[i][0] <= '9' && isAlnum(parts[i])) {
+		i++
+	}
+	for i < len(parts) {
+		if len(parts[i]) != 1 || !isAlnum(parts[i]) {
+			return false
+		}
+		i++
+		n := 0
+		for i < len(parts) && len(parts[i]) >= 2 && len(parts[i]) <= 8 && isAlnum(parts[i]) {
+			i++
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlpha(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // lookup finds the CLDR locale for a canonical tag: the tag itself, else

@@ -11,7 +11,7 @@ import (
 // reports, plus the locale it formats with.
 type numberFormat struct {
 	loc locale
-	// The options, as resolvedOptions reports them.
+	// The options, as resolvedOptions reports them, in V8's order.
 	Locale                   string `json:"locale"`
 	NumberingSystem          string `json:"numberingSystem"`
 	Style                    string `json:"style"`
@@ -29,10 +29,10 @@ type numberFormat struct {
 	Notation                 string `json:"notation"`
 	CompactDisplay           string `json:"compactDisplay,omitempty"`
 	SignDisplay              string `json:"signDisplay"`
-	RoundingIncrement        int    `json:"roundingIncrement"`
 	RoundingMode             string `json:"roundingMode"`
-	RoundingPriority         string `json:"roundingPriority"`
+	RoundingIncrement        int    `json:"roundingIncrement"`
 	TrailingZeroDisplay      string `json:"trailingZeroDisplay"`
+	RoundingPriority         string `json:"roundingPriority"`
 }
 
 // numberOptions are the options a program passed, read by the guest with
@@ -350,6 +350,7 @@ func (nf *numberFormat) round(d decimal) (decimal, int) {
 type part struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
+	Unit  string `json:"unit,omitempty"` // RelativeTimeFormat's number parts
 }
 
 // format formats JavaScript's String() of a number or BigInt ("NaN",
@@ -363,10 +364,10 @@ func (nf *numberFormat) format(x string) ([]part, error) {
 	compactPattern := ""
 	switch strings.TrimPrefix(x, "-") {
 	case "NaN":
-		numParts, neg = []part{{"nan", syms["nan"]}}, false
+		numParts, neg = []part{{Type: "nan", Value: syms["nan"]}}, false
 		category = "other"
 	case "Infinity":
-		numParts = []part{{"infinity", syms["infinity"]}}
+		numParts = []part{{Type: "infinity", Value: syms["infinity"]}}
 		category = "other"
 	default:
 		d, ok := parseDecimal(x)
@@ -399,12 +400,12 @@ func (nf *numberFormat) format(x string) ([]part, error) {
 		category = plurals(nf.loc.lang, false).category(operandsOf(r, minFrac))
 		numParts = nf.digits(r, minFrac)
 		if nf.Notation == "scientific" || nf.Notation == "engineering" {
-			numParts = append(numParts, part{"exponentSeparator", syms["exponential"]})
+			numParts = append(numParts, part{Type: "exponentSeparator", Value: syms["exponential"]})
 			if exp < 0 {
-				numParts = append(numParts, part{"exponentMinusSign", syms["minusSign"]})
+				numParts = append(numParts, part{Type: "exponentMinusSign", Value: syms["minusSign"]})
 				exp = -exp
 			}
-			numParts = append(numParts, part{"exponentInteger", nf.localDigits(strconv.Itoa(exp))})
+			numParts = append(numParts, part{Type: "exponentInteger", Value: nf.localDigits(strconv.Itoa(exp))})
 		}
 	}
 	sign := ""
@@ -445,12 +446,12 @@ func (nf *numberFormat) digits(r decimal, minFrac int) []part {
 	var out []part
 	for i, g := range nf.groups(intDigits, pat) {
 		if i > 0 {
-			out = append(out, part{"group", syms["group"]})
+			out = append(out, part{Type: "group", Value: syms["group"]})
 		}
-		out = append(out, part{"integer", nf.localDigits(g)})
+		out = append(out, part{Type: "integer", Value: nf.localDigits(g)})
 	}
 	if frac != "" {
-		out = append(out, part{"decimal", syms["decimal"]}, part{"fraction", nf.localDigits(frac)})
+		out = append(out, part{Type: "decimal", Value: syms["decimal"]}, part{Type: "fraction", Value: nf.localDigits(frac)})
 	}
 	return out
 }
@@ -609,35 +610,38 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 		for _, a := range expandAffix(affix) {
 			switch a.kind {
 			case "minusSign":
-				out = append(out, part{"minusSign", n.Symbols["minusSign"]})
+				out = append(out, part{Type: "minusSign", Value: n.Symbols["minusSign"]})
 			case "plusSign":
-				out = append(out, part{"plusSign", n.Symbols["plusSign"]})
+				out = append(out, part{Type: "plusSign", Value: n.Symbols["plusSign"]})
 			case "percentSign":
-				out = append(out, part{"percentSign", n.Symbols["percentSign"]})
+				out = append(out, part{Type: "percentSign", Value: n.Symbols["percentSign"]})
 			case "permille":
-				out = append(out, part{"permille", n.Symbols["perMille"]})
+				out = append(out, part{Type: "permille", Value: n.Symbols["perMille"]})
 			case "currency":
-				out = append(out, part{"currency", nf.currencySymbol()})
+				out = append(out, part{Type: "currency", Value: nf.currencySymbol()})
 			default:
 				typ := "literal"
 				if compactKey != "" && strings.TrimSpace(strings.ReplaceAll(a.text, "\u00a0", "")) != "" {
 					// The letters of a compact pattern ("K", " thousand").
 					lead := len(a.text) - len(strings.TrimLeft(a.text, " \u00a0"))
 					if lead > 0 {
-						out = append(out, part{"literal", a.text[:lead]})
+						out = append(out, part{Type: "literal", Value: a.text[:lead]})
 					}
-					out = append(out, part{"compact", strings.TrimLeft(a.text, " \u00a0")})
+					out = append(out, part{Type: "compact", Value: strings.TrimLeft(a.text, " \u00a0")})
 					continue
 				}
-				out = append(out, part{typ, a.text})
+				out = append(out, part{Type: typ, Value: a.text})
 			}
 		}
 	}
 	if sign == "+" {
-		// A plus sign goes where the minus would.
-		prefix, suffix = strings.ReplaceAll(np.negPrefix, "-", "+"), strings.ReplaceAll(np.negSuffix, "-", "+")
-		if !strings.Contains(np.negPrefix+np.negSuffix, "-") {
-			prefix = "+" + np.posPrefix
+		// A plus sign goes where the minus would; a negative form without
+		// a minus sign (accounting's parentheses) has no place for it, so
+		// it goes before the positive form.
+		if strings.Contains(np.negPrefix+np.negSuffix, "-") {
+			prefix, suffix = strings.ReplaceAll(np.negPrefix, "-", "+"), strings.ReplaceAll(np.negSuffix, "-", "+")
+		} else {
+			prefix, suffix = "+"+np.posPrefix, np.posSuffix
 		}
 	}
 	emit(prefix)
@@ -733,17 +737,17 @@ func (nf *numberFormat) currencyName(num []part, category string) []part {
 	for pattern != "" {
 		i := strings.IndexByte(pattern, '{')
 		if i < 0 || i+2 >= len(pattern) {
-			out = append(out, part{"literal", pattern})
+			out = append(out, part{Type: "literal", Value: pattern})
 			break
 		}
 		if i > 0 {
-			out = append(out, part{"literal", pattern[:i]})
+			out = append(out, part{Type: "literal", Value: pattern[:i]})
 		}
 		switch pattern[i+1] {
 		case '0':
 			out = append(out, num...)
 		case '1':
-			out = append(out, part{"currency", name})
+			out = append(out, part{Type: "currency", Value: name})
 		}
 		pattern = pattern[i+3:]
 	}

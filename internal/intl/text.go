@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,7 @@ func (lf *listFormat) resolve() {
 // format joins items with the locale's patterns: "{0} and {1}" for two,
 // start, middle and end patterns for more.
 func (lf *listFormat) format(items []string) []part {
-	elem := func(s string) []part { return []part{{"element", s}} }
+	elem := func(s string) []part { return []part{{Type: "element", Value: s}} }
 	switch len(items) {
 	case 0:
 		return nil
@@ -87,11 +88,11 @@ func fillPattern(p string, a, b []part) []part {
 	for p != "" {
 		i := strings.IndexByte(p, '{')
 		if i < 0 || i+2 >= len(p) {
-			out = append(out, part{"literal", p})
+			out = append(out, part{Type: "literal", Value: p})
 			break
 		}
 		if i > 0 {
-			out = append(out, part{"literal", p[:i]})
+			out = append(out, part{Type: "literal", Value: p[:i]})
 		}
 		if p[i+1] == '0' {
 			out = append(out, a...)
@@ -163,7 +164,7 @@ var relativeUnits = map[string]string{
 func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	u, ok := relativeUnits[unit]
 	if !ok {
-		return nil, rangeError("Invalid unit argument for format() '" + unit + "'")
+		return nil, rangeError("Invalid unit argument for Intl.RelativeTimeFormat.prototype.format() '" + unit + "'")
 	}
 	if value == "NaN" || strings.HasSuffix(value, "Infinity") {
 		return nil, rangeError("Invalid number value")
@@ -181,7 +182,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 				key = "relative-type-0"
 			}
 			if s, ok := data[key].(string); ok {
-				return []part{{"literal", s}}, nil
+				return []part{{Type: "literal", Value: s}}, nil
 			}
 		}
 	}
@@ -206,19 +207,16 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	if pattern == "" {
 		pattern, _ = patterns["relativeTimePattern-count-other"].(string)
 	}
-	for i := range num {
-		num[i] = part{num[i].Type, num[i].Value}
-	}
 	var out []part
 	before, after, _ := strings.Cut(pattern, "{0}")
 	if before != "" {
-		out = append(out, part{"literal", before})
+		out = append(out, part{Type: "literal", Value: before})
 	}
 	for _, p := range num {
-		out = append(out, part{p.Type, p.Value})
+		out = append(out, part{Type: p.Type, Value: p.Value, Unit: u})
 	}
 	if after != "" {
-		out = append(out, part{"literal", after})
+		out = append(out, part{Type: "literal", Value: after})
 	}
 	return out, nil
 }
@@ -272,11 +270,27 @@ func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
 		MinimumSignificantDigits: nf.MinimumSignificantDigits, MaximumSignificantDigits: nf.MaximumSignificantDigits,
 		RoundingIncrement: nf.RoundingIncrement, RoundingMode: nf.RoundingMode, RoundingPriority: nf.RoundingPriority,
 		TrailingZeroDisplay: nf.TrailingZeroDisplay}
-	pr.PluralCategories = pr.rules().order
+	// ICU keeps plural rules per language, and per locale where they
+	// differ (pt-PT): V8 reports that locale, and the categories sorted.
+	pr.Locale = pr.rulesLocale()
+	pr.PluralCategories = append([]string(nil), pr.rules().order...)
+	sort.Strings(pr.PluralCategories)
 	return pr, nil
 }
 
-func (pr *pluralRules) rules() *pluralSet { return plurals(pr.nf.loc.lang, pr.Type == "ordinal") }
+// rulesLocale is the CLDR plural rules' locale for the formatter's.
+func (pr *pluralRules) rulesLocale() string {
+	table := supp().Plurals
+	if pr.Type == "ordinal" {
+		table = supp().Ordinals
+	}
+	if _, ok := table[pr.nf.Locale]; ok {
+		return pr.nf.Locale
+	}
+	return pr.nf.loc.lang
+}
+
+func (pr *pluralRules) rules() *pluralSet { return plurals(pr.rulesLocale(), pr.Type == "ordinal") }
 
 // selectCategory is PluralRules.prototype.select.
 func (pr *pluralRules) selectCategory(x string) string {

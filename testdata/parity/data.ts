@@ -248,3 +248,33 @@ const byId = Object.fromEntries(list.map((u) => [u.id, u]));
 const map = new Map(list.map((u) => [u.id, u.name]));
 console.log(byId, map);
 return byId.u2;
+
+// === structured-clone-class-and-function
+class Pt { constructor(public x: number) {} norm() { return Math.abs(this.x); } }
+const c = structuredClone(new Pt(-3));
+console.log(c, c instanceof Pt, (c as any).norm, Object.getPrototypeOf(c) === Object.prototype);
+try { structuredClone({ f: () => 1 }); } catch (e) { console.log((e as Error).name); }
+return c;
+
+// === set-methods-with-fallback
+const a = new Set([1, 2, 3]);
+const b = new Set([2, 3, 4]);
+const native = typeof (a as any).intersection === "function";
+const inter = native ? [...(a as any).intersection(b)] : [...a].filter((x) => b.has(x));
+console.log("native set methods:", native, inter);
+return inter;
+
+// === array-from-async-availability
+const has = typeof (Array as any).fromAsync === "function";
+async function* gen() { yield 1; yield 2; }
+const arr: number[] = [];
+for await (const x of gen()) arr.push(x);
+console.log("Array.fromAsync:", has, arr);
+return arr;
+
+// === sort-with-undefined-and-holes
+const xs = [3, undefined, 1, , 2, null, undefined] as any[];
+const sorted = [...xs].sort();
+console.log(sorted, sorted.length);
+const byNum = xs.filter((x) => x != null).sort((a, b) => a - b);
+return byNum;

@@ -198,3 +198,20 @@ await task(false);
 await task(true).catch((e) => log.push(e.message));
 console.log(log);
 return log;
+
+// === error-capture-stack-trace-guarded
+class AppError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+    this.name = new.target.name;
+    (Error as any).captureStackTrace?.(this, AppError);
+  }
+}
+const e = new AppError("denied", "E_DENIED");
+console.log(e.name, e.code, e.message, e instanceof AppError, typeof (Error as any).captureStackTrace);
+return { name: e.name, code: e.code };
+
+// === uncaught-custom-error
+class QuotaExceeded extends Error { name = "QuotaExceeded"; }
+console.log("about to fail");
+throw new QuotaExceeded("daily quota of 100 calls exceeded");

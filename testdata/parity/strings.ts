@@ -165,3 +165,9 @@ console.log("a1b22c333d".split(/(\d+)/));
 console.log("one  two\tthree".split(/\s+/));
 console.log("".split(","), "".split(""));
 return "k1=v1;k2=v2".split(";").map((kv) => kv.split("="));
+
+// === locale-compare-mixed-case-sort
+const names = ["bob", "Alice", "carol", "Dave", "éclair", "Zed", "adam"];
+console.log([...names].sort((a, b) => a.localeCompare(b)));
+console.log("a".localeCompare("B"), "B".localeCompare("a"), "é".localeCompare("f"), "a".localeCompare("A"));
+return [...names].sort((a, b) => a.localeCompare(b));

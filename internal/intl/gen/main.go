@@ -188,7 +188,32 @@ func (r *reader) locale(loc string) obj {
 		zoneNames[k] = zones[k]
 	}
 	zoneNames["metazone"] = zones["metazone"]
-	zoneNames["utc"] = r.at(zones, "zone", "Etc", "UTC")
+	// The few zones with names of their own (British Summer Time), by ID.
+	named := obj{}
+	var walk func(prefix string, v obj)
+	walk = func(prefix string, v obj) {
+		for k, child := range v {
+			c, ok := child.(obj)
+			if !ok {
+				continue
+			}
+			if c["_type"] == "zone" {
+				kept := obj{}
+				for _, n := range []string{"long", "short"} {
+					if names, ok := c[n]; ok {
+						kept[n] = names
+					}
+				}
+				if len(kept) > 0 {
+					named[prefix+k] = kept
+				}
+				continue
+			}
+			walk(prefix+k+"/", c)
+		}
+	}
+	walk("", r.at(zones, "zone"))
+	zoneNames["zone"] = named
 
 	// Of each currency: its symbols, and its display names if it is
 	// current. Interval formats
