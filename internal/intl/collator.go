@@ -2,9 +2,13 @@ package intl
 
 import (
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // collator is a resolved Intl.Collator over golang.org/x/text/collate,
@@ -117,7 +121,7 @@ func (c *collator) build(loc locale) error {
 	case "accent":
 		keys = append(keys, "ks-level2")
 	case "case":
-		keys = append(keys, "kc-true", "ks-level1")
+		keys = append(keys, "ks-level1") // and caseOrder after it
 	}
 	if c.Numeric {
 		keys = append(keys, "kn-true")
@@ -149,5 +153,39 @@ func tagWithoutExtensionsText(tag string) []string {
 // compare is Collator.prototype.compare. A collate.Collator keeps scratch
 // buffers, so it is not safe for concurrent use: the caller serializes.
 func (c *collator) compare(a, b string) int {
-	return c.c.CompareString(a, b)
+	r := c.c.CompareString(a, b)
+	if r == 0 && c.Sensitivity == "case" {
+		return caseOrder(a, b)
+	}
+	return r
+}
+
+// caseOrder is ICU's case level for strings equal at the base level:
+// x/text's collator has no case level of its own (its kc key also counts
+// accents). Accents are set aside; where the letters then match, the first
+// one in lower case where the other is upper sorts first.
+func caseOrder(a, b string) int {
+	strip := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)))
+	sa, _, errA := transform.String(strip, a)
+	sb, _, errB := transform.String(strip, b)
+	if errA != nil || errB != nil {
+		return 0
+	}
+	ra, rb := []rune(sa), []rune(sb)
+	if len(ra) != len(rb) {
+		return 0 // different letters (ß, ss): no case difference to order
+	}
+	for i := range ra {
+		if unicode.ToLower(ra[i]) != unicode.ToLower(rb[i]) {
+			return 0
+		}
+		la, lb := unicode.IsLower(ra[i]), unicode.IsLower(rb[i])
+		if la != lb {
+			if la {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }

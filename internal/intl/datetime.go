@@ -79,6 +79,10 @@ func dtPick(v *string, name string, allowed ...string) (string, error) {
 	return "", rangeError("Value " + *v + " out of range for Intl.DateTimeFormat options property " + name)
 }
 
+// defaultCalendars are the languages whose default calendar in Node (ICU
+// 78) is not the Gregorian one.
+var defaultCalendars = map[string]string{"th": "buddhist", "fa": "persian", "ps": "persian"}
+
 // defaultTimeZone is the zone of a program that names none. The sandbox
 // has no local zone; UTC is what Node prints under TZ=UTC.
 const defaultTimeZone = "UTC"
@@ -96,10 +100,13 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 	if o.Calendar != nil {
 		cal = *o.Calendar
 	}
+	if cal == "" {
+		cal = defaultCalendars[loc.lang]
+	}
 	if cal != "" && cal != "gregory" && cal != "iso8601" {
 		// Other calendars need CLDR's calendar data; refuse rather than
-		// print a Gregorian date labelled as another calendar's.
-		return nil, rangeError("calendar " + cal + " is not supported in the coderun sandbox; only gregory is")
+		// print a Gregorian date where Node prints another calendar's.
+		return nil, rangeError("calendar " + cal + " (" + loc.tag + "'s default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: \"gregory\"")
 	}
 	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: df.NumberingSystem}
 	if err := nf.numberingSystem(o.NumberingSystem); err != nil {

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/language"
@@ -72,14 +74,52 @@ func (lf *listFormat) format(items []string) []part {
 	case 1:
 		return elem(items[0])
 	case 2:
-		return fillPattern(lf.patterns["2"], elem(items[0]), elem(items[1]))
+		return fillPattern(lf.sounded(lf.patterns["2"], items[1]), elem(items[0]), elem(items[1]))
 	}
 	n := len(items)
-	tail := fillPattern(lf.patterns["end"], elem(items[n-2]), elem(items[n-1]))
+	tail := fillPattern(lf.sounded(lf.patterns["end"], items[n-1]), elem(items[n-2]), elem(items[n-1]))
 	for i := n - 3; i >= 1; i-- {
 		tail = fillPattern(lf.patterns["middle"], elem(items[i]), tail)
 	}
 	return fillPattern(lf.patterns["start"], elem(items[0]), tail)
+}
+
+// sounded adjusts the last joining word to the item after it, as ICU
+// does: Spanish "y" becomes "e" before an /i/ sound and "o" becomes "u"
+// before an /o/ sound; Hebrew "ו" takes a hyphen before a non-Hebrew word.
+func (lf *listFormat) sounded(pattern, next string) string {
+	lower := strings.ToLower(next)
+	switch lf.loc.lang {
+	case "es":
+		iSound := (strings.HasPrefix(lower, "i") || strings.HasPrefix(lower, "hi")) &&
+			!strings.HasPrefix(lower, "hia") && !strings.HasPrefix(lower, "hie") &&
+			!strings.HasPrefix(lower, "hio") && !strings.HasPrefix(lower, "hiu")
+		if iSound && strings.Contains(pattern, " y {1}") {
+			return strings.Replace(pattern, " y {1}", " e {1}", 1)
+		}
+		if startsWithOSound(lower) && strings.Contains(pattern, " o {1}") {
+			return strings.Replace(pattern, " o {1}", " u {1}", 1)
+		}
+	case "he":
+		r, _ := utf8.DecodeRuneInString(next)
+		if next != "" && !unicode.Is(unicode.Hebrew, r) && strings.Contains(pattern, "ו{1}") {
+			return strings.Replace(pattern, "ו{1}", "ו-{1}", 1)
+		}
+	}
+	return pattern
+}
+
+// startsWithOSound: "o", "ho", or a number read starting with "o": 8...,
+// and 11 alone or followed by groups of three digits (once, once mil).
+func startsWithOSound(s string) bool {
+	if strings.HasPrefix(s, "o") || strings.HasPrefix(s, "ho") || strings.HasPrefix(s, "8") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(s, "11"); ok {
+		digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+		return digits%3 == 0
+	}
+	return false
 }
 
 // fillPattern puts a and b into "{0}…{1}", the rest as literals.
@@ -271,10 +311,17 @@ func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
 		RoundingIncrement: nf.RoundingIncrement, RoundingMode: nf.RoundingMode, RoundingPriority: nf.RoundingPriority,
 		TrailingZeroDisplay: nf.TrailingZeroDisplay}
 	// ICU keeps plural rules per language, and per locale where they
-	// differ (pt-PT): V8 reports that locale, and the categories sorted.
+	// differ (pt-PT): V8 reports that locale, and the categories sorted,
+	// "other" last.
 	pr.Locale = pr.rulesLocale()
-	pr.PluralCategories = append([]string(nil), pr.rules().order...)
-	sort.Strings(pr.PluralCategories)
+	var cats []string
+	for _, c := range pr.rules().order {
+		if c != "other" {
+			cats = append(cats, c)
+		}
+	}
+	sort.Strings(cats)
+	pr.PluralCategories = append(cats, "other")
 	return pr, nil
 }
 

@@ -507,3 +507,38 @@ defineMethods(Array.prototype, {
     return out;
   },
 });
+
+// formatRange and selectRange are not implemented: they throw saying so
+// rather than "not a function".
+function unsupported(name) {
+  return function () {
+    throw new TypeErrorCtor(name + ' is not supported in the coderun sandbox; format both ends and join them');
+  };
+}
+defineMethods(NumberFormat.prototype, {
+  formatRange: unsupported('Intl.NumberFormat.prototype.formatRange'),
+  formatRangeToParts: unsupported('Intl.NumberFormat.prototype.formatRangeToParts'),
+});
+defineMethods(DateTimeFormat.prototype, {
+  formatRange: unsupported('Intl.DateTimeFormat.prototype.formatRange'),
+  formatRangeToParts: unsupported('Intl.DateTimeFormat.prototype.formatRangeToParts'),
+});
+defineMethods(PluralRules.prototype, { selectRange: unsupported('Intl.PluralRules.prototype.selectRange') });
+
+// Date's text names its zone as V8 does ("GMT+0000 (Coordinated Universal
+// Time)"); the sandbox's local time is always UTC.
+{
+  const DateToStringNative = uncurryThis(DateProto.toString);
+  const DateToTimeStringNative = uncurryThis(DateProto.toTimeString);
+  const zoneName = ' (Coordinated Universal Time)';
+  defineMethods(DateProto, {
+    toString() {
+      const s = DateToStringNative(this);
+      return DateGetTime(this) === DateGetTime(this) ? s + zoneName : s;
+    },
+    toTimeString() {
+      const s = DateToTimeStringNative(this);
+      return DateGetTime(this) === DateGetTime(this) ? s + zoneName : s;
+    },
+  });
+}
