@@ -652,7 +652,11 @@ func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 			have[canonicalLetter(f.text[0])] = len(f.text)
 		}
 	}
-	return df.adjustWidths(p, want, have), true
+	exact := len(have) == len(want)
+	for k, w := range want {
+		exact = exact && have[k] == w
+	}
+	return df.adjustWidths(p, want, exact), true
 }
 
 func abs(x int) int {
@@ -663,12 +667,12 @@ func abs(x int) int {
 }
 
 // adjustWidths gives a matched pattern's fields the requested widths, as
-// ICU does: only a field whose width in the matched skeleton (have)
-// differs from the request changes; text stays text and numeric stays
-// numeric (ja's "M月" for a long month is right as it is), a numeric field
-// is only ever widened (fr's dd/MM/y keeps its two digits), and the hour
-// letter follows the hour cycle.
-func (df *dateTimeFormat) adjustWidths(p string, want, have map[byte]int) string {
+// ICU does: an exact match of the skeleton (fr's yMd, "dd/MM/y") stands as
+// CLDR wrote it, otherwise each field takes the requested width; text stays
+// text and numeric stays numeric (ja's
+// "M月" for a long month is right as it is); the hour letter follows the
+// hour cycle.
+func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, exact bool) string {
 	hc := df.hourChar()
 	var b strings.Builder
 	for _, f := range splitPattern(p) {
@@ -688,7 +692,7 @@ func (df *dateTimeFormat) adjustWidths(p string, want, have map[byte]int) string
 			b.WriteString(strings.Repeat(string(c), n))
 			continue
 		}
-		if !ok || have[key] == w {
+		if !ok || exact {
 			b.WriteString(f.text)
 			continue
 		}
@@ -699,10 +703,10 @@ func (df *dateTimeFormat) adjustWidths(p string, want, have map[byte]int) string
 			n = max(w, 3) // one or two letters would be the day's number
 		case (n >= 3) != (w >= 3):
 			// Text against numeric: the pattern's choice stands.
-		case n >= 3:
-			n = w
+		case c == 'm' || c == 's':
+			n = max(n, w) // minutes and seconds keep their two digits
 		default:
-			n = max(n, w)
+			n = w
 		}
 		b.WriteString(strings.Repeat(string(c), n))
 	}
@@ -907,35 +911,38 @@ func (df *dateTimeFormat) zoneName(t time.Time, letter byte, n int) string {
 		}
 		// A zone's own name (British Summer Time, Coordinated Universal
 		// Time) comes first, then its metazone's (Eastern Standard Time).
-		if own := z.Zone[id][length]; own != nil {
+		if letter == 'v' && !observesDST(t) {
+			// A zone without daylight time is generically its standard
+			// time: Japan Standard Time.
+			kind = "standard"
+		}
+		if own := z.Zone[id][length]; own != nil && (letter == 'z' || id != "Etc/UTC") {
 			if s := own[kind]; s != "" && s != "∅∅∅" {
-				return s
-			}
-			if s := own["standard"]; s != "" && id == "Etc/UTC" {
 				return s
 			}
 		}
 		if mz := supp().Metazones[id]; mz != "" {
-			names := z.Metazone[mz][length]
-			if s := names[kind]; s != "" && s != "∅∅∅" {
+			if s := z.Metazone[mz][length][kind]; s != "" && s != "∅∅∅" {
 				return s
-			}
-			if letter == 'v' && names["standard"] != "" && !t.IsDST() {
-				return names["standard"]
 			}
 		}
 	}
 	return df.gmtOffset(t, n >= 4)
 }
 
-// gmtOffset is "GMT-5", "GMT+5:30", or with long "GMT-05:00"; zero is the
-// locale's "GMT".
+// observesDST says whether t's zone has two offsets in t's year.
+func observesDST(t time.Time) bool {
+	_, jan := time.Date(t.Year(), 1, 1, 0, 0, 0, 0, t.Location()).Zone()
+	_, jul := time.Date(t.Year(), 7, 1, 0, 0, 0, 0, t.Location()).Zone()
+	return jan != jul
+}
+
+// gmtOffset is "GMT-5", "GMT+5:30", or with long "GMT-05:00".
 func (df *dateTimeFormat) gmtOffset(t time.Time, long bool) string {
 	z := df.loc.data.Dates.Zones
 	_, off := t.Zone()
-	if off == 0 {
-		return z.GMTZeroFormat
-	}
+	// ICU writes a zero offset as GMT+0 and GMT+00:00, not the locale's
+	// zero format.
 	pos, neg, _ := strings.Cut(z.HourFormat, ";")
 	form := pos
 	if off < 0 {

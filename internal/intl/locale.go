@@ -64,7 +64,7 @@ func canonicalTag(r string) (string, error) {
 		return "", rangeError("Incorrect locale information provided")
 	}
 	if t, err := language.Parse(r); err == nil {
-		return t.String(), nil
+		return dropTrueValues(t.String()), nil
 	}
 	parts := strings.Split(strings.ToLower(r), "-")
 	for i := 1; i < len(parts); i++ {
@@ -79,6 +79,24 @@ func canonicalTag(r string) (string, error) {
 		}
 	}
 	return strings.Join(parts, "-"), nil
+}
+
+// dropTrueValues removes the value "true" of Unicode extension keys, as
+// canonical form does: en-u-kn-true is en-u-kn.
+func dropTrueValues(tag string) string {
+	i := strings.Index(tag, "-u-")
+	if i < 0 {
+		return tag
+	}
+	parts := strings.Split(tag[i+3:], "-")
+	out := parts[:0]
+	for j, p := range parts {
+		if p == "true" && j > 0 && len(parts[j-1]) == 2 {
+			continue
+		}
+		out = append(out, p)
+	}
+	return tag[:i+3] + strings.Join(out, "-")
 }
 
 // wellFormed checks the shape of a BCP 47 language tag as ECMA-402's
