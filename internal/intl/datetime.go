@@ -211,6 +211,10 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		}
 	}
 	df.resolveHourCycle(hc, o.Hour12, fields["hour"] != "" || df.TimeStyle != "")
+	if ext := loc.ext["hc"]; ext != "" && o.HourCycle == nil && o.Hour12 == nil && df.HourCycle == ext {
+		// The locale's -u-hc- decided the cycle: V8 reports it in the locale.
+		df.Locale += "-u-hc-" + ext
+	}
 	if df.DateStyle != "" || df.TimeStyle != "" {
 		df.pattern = df.stylePattern()
 	} else {

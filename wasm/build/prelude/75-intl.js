@@ -526,12 +526,19 @@ defineMethods(DateTimeFormat.prototype, {
 defineMethods(PluralRules.prototype, { selectRange: unsupported('Intl.PluralRules.prototype.selectRange') });
 
 // Date's text names its zone as V8 does ("GMT+0000 (Coordinated Universal
-// Time)"); the sandbox's local time is always UTC.
+// Time)"); the sandbox's local time is always UTC. An invalid date's
+// toISOString throws V8's message.
 {
   const DateToStringNative = uncurryThis(DateProto.toString);
   const DateToTimeStringNative = uncurryThis(DateProto.toTimeString);
+  const DateToISOStringNative = uncurryThis(DateProto.toISOString);
   const zoneName = ' (Coordinated Universal Time)';
   defineMethods(DateProto, {
+    // V8's message for an invalid date, which programs print.
+    toISOString() {
+      if (DateGetTime(this) !== DateGetTime(this)) throw new RangeErrorCtor('Invalid time value');
+      return DateToISOStringNative(this);
+    },
     toString() {
       const s = DateToStringNative(this);
       return DateGetTime(this) === DateGetTime(this) ? s + zoneName : s;
