@@ -1,0 +1,88 @@
+package coderun
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Intl is computed on the host (internal/intl) inside the guest's call, so
+// its work is the run's work: the compute budget, fuel and abort stop a
+// program that formats without end (issue 13).
+func TestIntlWorkIsBudgeted(t *testing.T) {
+	t.Parallel()
+	const forever = `
+		const nf = new Intl.NumberFormat("de-DE", {style: "currency", currency: "EUR"})
+		let n = 0
+		for (let i = 0; ; i++) n += nf.format(i * 1.25).length + (i * 0.5).toLocaleString("fr-FR").length`
+
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime = 300 * time.Millisecond })
+	msg := requireFailure(t, runProgram(t, rt, forever), KindTimeout)
+	assert.Contains(t, msg, "ComputeTime")
+
+	fuel := newRuntime(t, func(c *Config) { c.Deterministic, c.Fuel = true, 200 })
+	requireFailure(t, runProgram(t, fuel, forever), KindTimeout)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	res, err := newRuntime(t, nil).Run(ctx, Request{Program: forever})
+	require.NoError(t, err)
+	requireFailure(t, res, KindAbort)
+}
+
+// An Intl object keeps only its resolved options and the host's spec, so a
+// run that suspends with formatters resumes with them in another Runtime,
+// even when no process still has them cached.
+func TestIntlSurvivesSuspendAndResume(t *testing.T) {
+	ns := approvals(nil)
+	rt := durableRuntime(t, nil)
+	res, err := rt.Run(context.Background(), Request{Program: `
+		const money = new Intl.NumberFormat("en-US", {style: "currency", currency: "USD"})
+		const day = new Intl.DateTimeFormat("en-GB", {dateStyle: "long", timeZone: "Asia/Tokyo"})
+		const byName = new Intl.Collator("de", {sensitivity: "base"})
+		const before = money.format(1234.5)
+		const ok = await tools.ask("format")
+		return [before, money.format(99), day.format(Date.UTC(2024, 0, 31, 20)), byName.compare("Ä", "a"), ok,
+			money.resolvedOptions().currency, (5).toLocaleString("de-DE", {minimumFractionDigits: 2})]`,
+		Bindings: []Namespace{ns}})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+
+	// Another process would have an empty cache: make this one forget
+	// every formatter by filling the host's bounded cache with others
+	// (5,000 currencies, each a formatter of its own).
+	requireOK(t, runProgram(t, newRuntime(t, nil), `
+		for (let i = 0; i < 5000; i++) {
+			const code = String.fromCharCode(65 + i % 26, 65 + (i / 26 | 0) % 26, 65 + (i / 676 | 0) % 26)
+			new Intl.NumberFormat("en", {style: "currency", currency: code})
+		}`))
+
+	other := durableRuntime(t, nil)
+	res, err = other.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: "yes"}}, []Namespace{ns})
+	require.NoError(t, err)
+	assert.JSONEq(t, `["$1,234.50", "$99.00", "1 February 2024", 0, "yes", "USD", "5,00"]`, requireOK(t, res))
+}
+
+// Intl's errors are the program's exceptions, with the class and message
+// a program checks; what coderun cannot do, it says.
+func TestIntlErrors(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	for _, c := range []struct{ program, want string }{
+		{`new Intl.NumberFormat("en_US")`, "RangeError: Incorrect locale information provided"},
+		{`new Intl.NumberFormat("en", {style: "currency"})`, "TypeError: Currency code is required with currency style."},
+		{`new Intl.NumberFormat("en", {style: "currency", currency: "EURO"})`, "RangeError: Invalid currency code : EURO"},
+		{`new Intl.DateTimeFormat("en", {timeZone: "Mars/Olympus"})`, "RangeError: Invalid time zone specified: Mars/Olympus"},
+		{`new Intl.NumberFormat("en", {maximumFractionDigits: 101})`, "RangeError: maximumFractionDigits value is out of range."},
+		{`new Intl.NumberFormat("en", {style: "unit", unit: "meter"})`, `RangeError: Intl.NumberFormat style "unit" is not supported in the coderun sandbox`},
+		{`new Date(0).toLocaleDateString("th-TH")`, `RangeError: calendar buddhist (th-TH's default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: "gregory"`},
+		{`new Intl.NumberFormat("en").formatRange(1, 2)`, "TypeError: Intl.NumberFormat.prototype.formatRange is not supported in the coderun sandbox"},
+		{`new Intl.DateTimeFormat("en").format(NaN)`, "RangeError: Invalid time value"},
+	} {
+		msg := requireFailure(t, runProgram(t, rt, c.program), KindException)
+		assert.Contains(t, msg, c.want, c.program)
+	}
+}
