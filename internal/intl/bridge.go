@@ -264,7 +264,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		// V8's format (not formatToParts) prints the narrow no-break
 		// space CLDR puts before AM/PM as a plain space.
 		return strings.ReplaceAll(joinParts(parts), "\u202f", " "), nil
-	case "coll.compare":
+	case "coll.compare", "coll.compareJSON":
 		c, err := cached(spec, func(spec string) (*lockedCollator, error) {
 			c := new(collator)
 			if err := json.Unmarshal([]byte(spec), c); err != nil {
@@ -276,11 +276,16 @@ func formatCall(op, spec, arg string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		var ab [2]string
-		if err := json.Unmarshal([]byte(arg), &ab); err != nil {
-			return nil, err
+		// "a\x00b", or for compareJSON (a holds a NUL) the JSON of [a, b].
+		a, b, _ := strings.Cut(arg, "\x00")
+		if op == "coll.compareJSON" {
+			var ab [2]string
+			if err := json.Unmarshal([]byte(arg), &ab); err != nil {
+				return nil, err
+			}
+			a, b = ab[0], ab[1]
 		}
-		return c.compare(ab[0], ab[1]), nil
+		return strconv.Itoa(c.compare(a, b)), nil
 	case "pr.select":
 		pr, err := cached(spec, func(spec string) (*pluralRules, error) {
 			var s prSpec

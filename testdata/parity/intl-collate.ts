@@ -116,3 +116,6 @@ const c = new Intl.Collator("fr", { sensitivity: "base" });
 const unique: string[] = [];
 for (const t of tags) if (!unique.some((u) => c.compare(u, t) === 0)) unique.push(t);
 return unique;
+// === collate-nul-and-brackets
+const c = new Intl.Collator("en");
+return ["a\u0000b".localeCompare("a\u0000c"), "".localeCompare("[x"), c.compare("[", ""), c.compare("a\u0000", "a"), ["b\u0000", "a", "[c"].sort(c.compare)];

@@ -260,6 +260,15 @@ class DateTimeFormat {
 }
 defineTag(DateTimeFormat.prototype, 'Intl.DateTimeFormat');
 
+// collate compares two strings with a collator: sent as "a\0b" (the
+// host splits at the first NUL), or as JSON when a holds a NUL itself.
+// The answer is "=-1", "=0" or "=1".
+let defaultCollator;
+function collate(made, a, b) {
+  if (StringIndexOf(a, '\0') === -1) return NumberCtor(intlUse('coll.compare', made, a + '\0' + b));
+  return NumberCtor(intlUse('coll.compareJSON', made, JSONStringify([a, b])));
+}
+
 class Collator {
   #resolved;
   #made;
@@ -274,7 +283,7 @@ class Collator {
   get compare() {
     if (this.#compare === undefined) {
       const made = this.#made;
-      this.#compare = (a, b) => intlUse('coll.compare', made, JSONStringify([StringCtor(a), StringCtor(b)]));
+      this.#compare = (a, b) => collate(made, StringCtor(a), StringCtor(b));
     }
     return this.#compare;
   }
@@ -483,8 +492,10 @@ defineMethods(DateProto, {
 defineMethods(String.prototype, {
   localeCompare(that, locales, options) {
     const s = thisString(this, 'localeCompare');
-    const made = specOf('coll', locales, options, collatorOptionNames);
-    return intlUse('coll.compare', made, JSONStringify([s, StringCtor(that)]));
+    const made = locales === undefined && options === undefined && defaultCollator !== undefined
+      ? defaultCollator : specOf('coll', locales, options, collatorOptionNames);
+    if (locales === undefined && options === undefined) defaultCollator = made;
+    return collate(made, s, StringCtor(that));
   },
   toLocaleUpperCase(locales) {
     return changeCase(thisString(this, 'toLocaleUpperCase'), locales, true);
