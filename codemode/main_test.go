@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	coderun "github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/testbin"
 	"go.uber.org/goleak"
 )
 
@@ -23,6 +24,7 @@ var durableRuntime *coderun.Runtime
 var testStateKey = []byte("0123456789abcdef0123456789abcdef")
 
 func TestMain(m *testing.M) {
+	testbin.ShareCompiledCode()
 	rt, err := coderun.New(coderun.DefaultConfig())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "codemode tests: runtime:", err)

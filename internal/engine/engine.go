@@ -11,6 +11,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -54,7 +56,25 @@ var (
 	dirCaches       sync.Map // dir -> wazero.CompilationCache
 )
 
+// defaultCacheDir, when set, is where Engines without a CacheDir keep
+// compiled code; see ShareCompiledCode.
+var defaultCacheDir string
+
+// ShareCompiledCode makes every Engine of the process that names no
+// CacheDir keep its compiled code in one directory per user under the
+// system's temporary directory. The module's test binaries call it (most
+// through package testbin) before anything compiles, so that a test run
+// compiles the sandbox once per machine instead of once per test binary
+// and subprocess: under -race, each compilation is seconds of CPU.
+// Production code never calls it.
+func ShareCompiledCode() {
+	defaultCacheDir = filepath.Join(os.TempDir(), fmt.Sprintf("coderun-test-compiled-%d", os.Getuid()))
+}
+
 func compilationCache(dir string) (wazero.CompilationCache, error) {
+	if dir == "" {
+		dir = defaultCacheDir
+	}
 	if dir == "" {
 		sharedCacheOnce.Do(func() { sharedCache = wazero.NewCompilationCache() })
 		return sharedCache, nil

@@ -13,12 +13,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/coderun/coderun/internal/engine"
 )
 
 // Dispatch runs the command of cmds named by the base name the binary was
 // started as and exits with the status it returns. It returns when the
-// name is none of them, so TestMain goes on to run the tests.
+// name is none of them, so TestMain goes on to run the tests. Either way
+// the process shares compiled code (see ShareCompiledCode).
 func Dispatch(cmds map[string]func() int) {
+	ShareCompiledCode()
 	if run, ok := cmds[filepath.Base(os.Args[0])]; ok {
 		os.Exit(run())
 	}
@@ -27,6 +31,12 @@ func Dispatch(cmds map[string]func() int) {
 	// the caller set in GORACE come later and win.
 	os.Setenv("GORACE", strings.TrimSpace("atexit_sleep_ms=0 "+os.Getenv("GORACE")))
 }
+
+// ShareCompiledCode makes the sandbox compile once per machine for all of
+// the module's test binaries and the commands they start (see
+// engine.ShareCompiledCode). Tests of the compilation cache itself name
+// their own directories, which this does not touch.
+func ShareCompiledCode() { engine.ShareCompiledCode() }
 
 // Link creates a symlink named name in dir to the running test binary and
 // returns its path. Started through it, the binary runs the command
