@@ -89,3 +89,27 @@ func TestUncaughtErrorMessageKeepsCauseAndProperties(t *testing.T) {
 	assert.True(t, strings.HasPrefix(msg, "RangeError: plain\n    at "), msg)
 	assert.NotContains(t, msg, "{")
 }
+
+// A stack the program reads (err.stack, console.log(err), console.trace)
+// points at the program's own lines, not at the transformed script's,
+// which esbuild reflows and the wrapper shifts (issue 13).
+func TestStacksReadInsideTheProgramPointAtItsLines(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	res := runProgram(t, rt, `// one
+// two
+const x: number = 1
+
+function f(a: string) {
+  return (a as any).nope.x
+}
+try { f("q") } catch (e) { console.log(e.stack); console.log(e) }
+console.trace("here")`)
+	require.Nil(t, res.Failure)
+	require.Len(t, res.Logs, 3)
+	for _, l := range res.Logs[:2] {
+		assert.Contains(t, l, "at f (program.ts:6:")
+		assert.Contains(t, l, "(program.ts:8:")
+	}
+	assert.Contains(t, res.Logs[2], "Trace: here\n    at <anonymous> (program.ts:9:")
+}

@@ -250,7 +250,8 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 		}
 		r.result.Value = v
 	case engine.SettleException:
-		r.fail(KindException, r.mapPos(string(payload)))
+		// The guest mapped the positions when it read the stack (MapStack).
+		r.fail(KindException, string(payload))
 	case engine.SettleInvalidOutput:
 		r.fail(KindInvalidOutput, "the return value is not lossless JSON: "+string(payload))
 	default:
@@ -296,6 +297,10 @@ func (r *run) ReserveOutput(n int64) {
 func (r *run) OutOfMemory(requested uint32) {
 	r.stop(KindWorkerExit, "out of memory: the program exhausted MemoryLimitBytes (%d bytes) allocating %d more", r.cfg.MemoryLimitBytes, requested)
 }
+
+// MapStack maps a stack's positions to the program's source; the guest
+// asks when a program reads err.stack.
+func (r *run) MapStack(frames string) string { return r.mapPos(frames) }
 
 func (r *run) FuelTick() int32 {
 	r.ticks++

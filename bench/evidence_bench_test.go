@@ -113,6 +113,7 @@ func (h *stoppingHost) FuelTick() int32 {
 	}
 	return coderun.FuelQuantum
 }
+func (h *stoppingHost) MapStack(s string) string { return s }
 
 // stripDWARF returns module without its custom sections named .debug_*.
 func stripDWARF(b *testing.B, module []byte) []byte {

@@ -306,6 +306,7 @@ func (h *minimalHost) TimerSet(uint32, float64)     {}
 func (h *minimalHost) TimerClear(uint32)            {}
 func (h *minimalHost) OutOfMemory(requested uint32) { engine.Stop(errors.New("out of memory")) }
 func (h *minimalHost) FuelTick() int32              { return coderun.FuelQuantum }
+func (h *minimalHost) MapStack(s string) string     { return s }
 func (h *minimalHost) ReserveOutput(int64)          {}
 
 // ---- the process --------------------------------------------------------------------

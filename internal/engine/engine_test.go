@@ -36,6 +36,7 @@ func (r *recorder) FuelTick() int32 {
 	}
 	return 10000
 }
+func (r *recorder) MapStack(s string) string { return s }
 
 func newEngine(t *testing.T) *Engine {
 	t.Helper()

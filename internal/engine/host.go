@@ -41,6 +41,9 @@ type Host interface {
 	// FuelTick is called every FuelQuantum loop iterations inside the guest.
 	// It returns the next quantum, or stops the run with Stop.
 	FuelTick() int32
+	// MapStack maps the positions "program.ts:LINE:COLUMN" in the frames of
+	// an error's stack from the evaluated script to the program's source.
+	MapStack(frames string) string
 }
 
 // SettleKind says what a Settle payload carries.
@@ -98,6 +101,16 @@ func read(mod api.Module, ptr, n uint32) []byte {
 
 const i32, i64, f64 = api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
 
+// writeAnswer completes a text import (intl, map_stack): resp goes to the
+// guest's buffer (s[2], capacity s[3]) if it fits, and its length is the
+// result either way, so the guest can call again with room enough.
+func writeAnswer(mod api.Module, resp []byte, s []uint64) {
+	if uint32(len(resp)) <= uint32(s[3]) && !mod.Memory().Write(uint32(s[2]), resp) {
+		Stop(fmt.Errorf("guest passed an out-of-range answer buffer"))
+	}
+	s[0] = uint64(uint32(len(resp)))
+}
+
 // instantiateHostModule defines the "coderun" import module. Each import
 // finds its Host in the context the export was called with.
 func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
@@ -139,11 +152,11 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 	fn("intl", func(ctx context.Context, mod api.Module, s []uint64) {
 		// Intl needs nothing of the run: it is computed from the request
 		// alone, and inside the guest's call, so it counts as compute time.
-		resp := intl.Call(read(mod, uint32(s[0]), uint32(s[1])))
-		if uint32(len(resp)) <= uint32(s[3]) && !mod.Memory().Write(uint32(s[2]), resp) {
-			Stop(fmt.Errorf("guest passed an out-of-range Intl buffer"))
-		}
-		s[0] = uint64(uint32(len(resp)))
+		writeAnswer(mod, intl.Call(read(mod, uint32(s[0]), uint32(s[1]))), s)
+	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
+	fn("map_stack", func(ctx context.Context, mod api.Module, s []uint64) {
+		resp := hostOf(ctx).MapStack(string(read(mod, uint32(s[0]), uint32(s[1]))))
+		writeAnswer(mod, []byte(resp), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("oom", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).OutOfMemory(uint32(s[0]))

@@ -50,6 +50,7 @@ static JSValue make_native(JSContext *ctx)
         JS_CFUNC_DEF("fillRandom", 1, nat_fill_random),
         JS_CFUNC_DEF("call", 3, nat_call),
         JS_CFUNC_DEF("intl", 1, nat_intl),
+        JS_CFUNC_DEF("mapStack", 1, nat_map_stack),
         JS_CFUNC_DEF("promiseState", 1, nat_promise_state),
         JS_CFUNC_DEF("proxyDetails", 1, nat_proxy_details),
         JS_CFUNC_DEF("previewEntries", 2, nat_preview_entries),

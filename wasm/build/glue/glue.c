@@ -44,6 +44,10 @@ GLUE_IMPORT(output_reserve) void host_output_reserve(int64_t json_bytes);
  * response written to out when it fits in cap. Returns the response's
  * length; more than cap means call again with a buffer that large. */
 GLUE_IMPORT(intl) int32_t host_intl(const char *req, uint32_t len, char *out, uint32_t cap);
+/* Maps the positions "program.ts:LINE:COLUMN" in a stack's text from the
+ * evaluated JavaScript to the program's TypeScript; same buffer protocol
+ * as intl. */
+GLUE_IMPORT(map_stack) int32_t host_map_stack(const char *text, uint32_t len, char *out, uint32_t cap);
 /* Memory exhausted: never returns (the host ends the run). */
 GLUE_IMPORT(oom) void host_oom(uint32_t requested);
 /* Called by instrumented loop headers every quantum back-edges; returns the

@@ -57,36 +57,60 @@ static JSValue nat_fill_random(JSContext *ctx, JSValueConst this_val, int argc, 
     return JS_UNDEFINED;
 }
 
-/* intl(request): the host's ECMA-402 services (internal/intl). The request
- * and the response are JSON text; a response starting with '!' is an
- * error the prelude throws. Most responses fit the stack buffer; a larger
- * one is fetched again into heap memory, which counts against the limit. */
-static JSValue nat_intl(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+/* The imports that take a text and answer a text: the answer is written
+ * into the caller's buffer when it fits, else its length says how much
+ * room to call again with. */
+enum { TEXT_INTL, TEXT_MAP_STACK };
+
+static int32_t text_import(int which, const char *in, uint32_t len, char *out, uint32_t cap)
+{
+    return which == TEXT_INTL ? host_intl(in, len, out, cap) : host_map_stack(in, len, out, cap);
+}
+
+/* Calls a text import with argv[0]. Most answers fit the stack buffer; a
+ * larger one is fetched again into heap memory, which counts against the
+ * limit. */
+static JSValue call_text_import(JSContext *ctx, int which, JSValueConst arg)
 {
     size_t len;
-    const char *req = JS_ToCStringLen(ctx, &len, argv[0]);
+    const char *req = JS_ToCStringLen(ctx, &len, arg);
     if (!req)
         return JS_EXCEPTION;
     char small[512];
     char *out = small;
-    int32_t n = host_intl(req, (uint32_t)len, out, sizeof small);
+    int32_t n = text_import(which, req, (uint32_t)len, out, sizeof small);
     if (n > (int32_t)sizeof small) {
         out = js_malloc(ctx, (size_t)n);
         if (!out) {
             JS_FreeCString(ctx, req);
             return JS_EXCEPTION;
         }
-        int32_t again = host_intl(req, (uint32_t)len, out, (uint32_t)n);
+        int32_t again = text_import(which, req, (uint32_t)len, out, (uint32_t)n);
         if (again != n) {
             js_free(ctx, out);
             JS_FreeCString(ctx, req);
-            return JS_ThrowInternalError(ctx, "intl: the host answered twice differently");
+            return JS_ThrowInternalError(ctx, "the host answered twice differently");
         }
     }
     JS_FreeCString(ctx, req);
-    JSValue s = n < 0 ? JS_ThrowInternalError(ctx, "intl: bad response length")
+    JSValue s = n < 0 ? JS_ThrowInternalError(ctx, "the host answered with a bad length")
                       : JS_NewStringLen(ctx, out, (size_t)n);
     if (out != small)
         js_free(ctx, out);
     return s;
+}
+
+/* intl(request): the host's ECMA-402 services (internal/intl). The request
+ * and the response are text; a response starting with '!' is an error the
+ * prelude throws. */
+static JSValue nat_intl(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return call_text_import(ctx, TEXT_INTL, argv[0]);
+}
+
+/* mapStack(frames): the frames of a stack with their positions in the
+ * program's own lines and columns. */
+static JSValue nat_map_stack(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return call_text_import(ctx, TEXT_MAP_STACK, argv[0]);
 }

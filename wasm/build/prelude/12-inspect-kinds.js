@@ -198,7 +198,8 @@ function safeString(v) {
 
 // Drops frames that point into this prelude, and native frames the prelude
 // called (e.g. "at apply (native)" under a timer callback): they are noise to
-// a program's author.
+// a program's author. The positions of the rest are QuickJS's, in the
+// evaluated script; the host maps them to the program's lines and columns.
 function dropPreludeFrames(frames) {
   const lines = newList();
   let start = 0;
@@ -216,7 +217,7 @@ function dropPreludeFrames(frames) {
     if (StringEndsWith(lines[i], '(native)') && i + 1 < lines.length && inPrelude(lines[i + 1])) continue;
     out += (out === '' ? '' : '\n') + lines[i];
   }
-  return out;
+  return out === '' ? out : native.mapStack(out);
 }
 
 // The error's stack as V8 would give it: "Name: message\n    at ...".

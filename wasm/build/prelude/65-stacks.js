@@ -66,8 +66,9 @@ ObjectDefineProperty(ErrorCtor, 'prepareStackTrace', {
 // err.stack reads as in V8: "Name: message" and then the frames. QuickJS-ng
 // stores only the frames; the header is added when the stack is read, from
 // the error's name and message at that moment (V8 formats lazily too), and
-// the prelude's frames are dropped. A stack that prepareStackTrace made, or
-// that a program assigned, is returned as it is.
+// the prelude's frames are dropped and the positions are the program's (not
+// the transformed script's). A stack that prepareStackTrace made, or that a
+// program assigned, is returned as it is.
 const nativeStackDesc = getDesc(ErrorProto, 'stack');
 ObjectDefineProperty(ErrorProto, 'stack', {
   __proto__: null,

@@ -184,6 +184,14 @@ int32_t host_intl(const char *req, uint32_t len, char *out, uint32_t cap)
     return (int32_t)n;
 }
 
+/* The dev host runs plain JavaScript: positions need no mapping. */
+int32_t host_map_stack(const char *text, uint32_t len, char *out, uint32_t cap)
+{
+    if (len <= cap)
+        memcpy(out, text, len);
+    return (int32_t)len;
+}
+
 int32_t host_call(const uint8_t *msg, uint32_t len, char *err, uint32_t cap)
 {
     const uint8_t *p = msg, *end = msg + len;

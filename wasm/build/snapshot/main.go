@@ -94,5 +94,6 @@ func (h *initHost) TimerClear(id uint32)                {}
 func (h *initHost) OutOfMemory(requested uint32) {
 	engine.Stop(errors.New("out of memory during initialisation"))
 }
-func (h *initHost) FuelTick() int32       { return wasminstr.DefaultQuantum }
-func (h *initHost) ReserveOutput(n int64) {}
+func (h *initHost) FuelTick() int32          { return wasminstr.DefaultQuantum }
+func (h *initHost) MapStack(s string) string { return s }
+func (h *initHost) ReserveOutput(n int64)    {}
