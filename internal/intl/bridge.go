@@ -66,7 +66,7 @@ func Call(req []byte) (resp []byte) {
 		return errorResponse(&Error{Name: "Error", Message: "coderun internal error in Intl: bad request: " + err.Error()})
 	}
 	resp = answer(dispatch(&r))
-	if resp[0] != '!' {
+	if resp[0] != '!' && len(req) <= maxCachedRequest {
 		remember(&answerCache, &answerEntries, string(req), resp)
 	}
 	return resp
@@ -382,9 +382,13 @@ func mustLookup(tag string) locale {
 }
 
 // The formatters of the specs seen, shared by every run in the process. A
-// program can make as many distinct specs as it likes, so the cache is
-// bounded: when it is full it starts over.
-const maxCached = 4096
+// program can make as many distinct specs as it likes, so the caches are
+// bounded: when one is full it starts over. Constructor requests longer
+// than maxCachedRequest (a list of a thousand locales) are not kept.
+const (
+	maxCached        = 4096
+	maxCachedRequest = 4 << 10
+)
 
 var (
 	specCache     sync.Map // spec text -> formatter
@@ -464,14 +468,8 @@ func supportedValues(key string) ([]string, error) {
 	case "collation":
 		out = []string{"default"}
 	case "currency":
-		seen := map[string]bool{}
-		for _, l := range supp().Locales {
-			for c := range load(l).Numbers.Currencies {
-				seen[c] = true
-			}
-			break // every locale lists every currency
-		}
-		for c := range seen {
+		// Every locale lists every currency: the default one will do.
+		for c := range mustLookup(defaultLocale).data.Numbers.Currencies {
 			out = append(out, c)
 		}
 	case "numberingSystem":

@@ -284,9 +284,6 @@ func (nf *numberFormat) digitOptions(o numberOptions) error {
 		nf.MinimumSignificantDigits, nf.MaximumSignificantDigits = &one, &two
 		nf.RoundingPriority = "morePrecision"
 	}
-	if nf.TrailingZeroDisplay == "stripIfInteger" {
-		// Nothing to resolve: format applies it.
-	}
 	return nil
 }
 
