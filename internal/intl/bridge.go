@@ -206,6 +206,17 @@ func dispatch(r *request) (any, error) {
 		}
 		return newCreated(lf, lf, lf)
 
+	case "seg":
+		o, err := options[segmenterOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		sg, err := newSegmenter(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(sg, sg, sg)
+
 	case "rtf":
 		o, err := options[relativeOptions](r.Options)
 		if err != nil {
@@ -336,6 +347,15 @@ func formatCall(op, spec, arg string) (any, error) {
 		}
 		parts, err := rf.format(xu[0], xu[1])
 		return result(parts, asParts), err
+	case "seg.split":
+		sg, err := cached(spec, func(spec string) (*segmenter, error) {
+			sg := new(segmenter)
+			return sg, json.Unmarshal([]byte(spec), sg)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return sg.split(arg)
 	}
 	return nil, fmt.Errorf("unknown Intl operation %q", op)
 }

@@ -200,3 +200,25 @@ try {
 } catch (e: any) {
   console.log(e.name, e.message);
 }
+// === segmenter-graphemes-count
+const text = "naïve café 👨‍👩‍👧 🇯🇵 e\u0301";
+const graphemes = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)];
+console.log(text.length, graphemes.length, graphemes.map(g => g.segment).join("|"));
+return graphemes.slice(0, 3).map(g => [g.segment, g.index]);
+// === segmenter-word-count-report
+const review = "The product arrived late, but it's great! Would buy again: 5/5 stars.";
+const words = [...new Intl.Segmenter("en-US", { granularity: "word" }).segment(review)].filter(s => s.isWordLike);
+console.log(words.length, words.map(w => w.segment).join(" "));
+return words.length;
+// === segmenter-sentences-and-containing
+const seg = new Intl.Segmenter("en", { granularity: "sentence" });
+const doc = "Mr. Smith went home. It rained! Did it stop? No.";
+const segs = seg.segment(doc);
+console.log([...segs].map(s => s.segment.trim()));
+console.log(segs.containing(22), segs.containing(100), seg.resolvedOptions());
+// === segmenter-truncate-by-graphemes
+function truncate(s: string, n: number): string {
+  const parts = [...new Intl.Segmenter().segment(s)].map(p => p.segment);
+  return parts.length <= n ? s : parts.slice(0, n).join("") + "…";
+}
+return [truncate("Hello 👋🏽 world", 7), truncate("abc", 5), truncate("🇫🇷🇩🇪🇮🇹", 2)];

@@ -6,7 +6,7 @@
 // host's spec, an opaque JSON text it sends with every call: the host keeps
 // nothing per run, so a suspended run resumes in any process.
 //
-// Intl.Segmenter, DisplayNames, Locale and DurationFormat are absent
+// Intl.DisplayNames, Locale and DurationFormat are absent
 // (typeof gives 'undefined'), and an option the host cannot honour (a unit
 // style, another calendar) throws a RangeError that says so: coderun
 // refuses rather than print something Node would not.
@@ -385,6 +385,82 @@ class RelativeTimeFormat {
 defineTag(RelativeTimeFormat.prototype, 'Intl.RelativeTimeFormat');
 defineMethods(RelativeTimeFormat, { supportedLocalesOf });
 
+const StringToWellFormed = uncurryThis(String.prototype.toWellFormed);
+
+// Segments is what Segmenter#segment returns: iterable, with containing().
+// The host answers the boundaries once ({b: starts and the length, w:
+// word-likeness}); the segment objects are made as they are asked for.
+class Segments {
+  #input;
+  #bounds;
+  #wordLike;
+
+  constructor(input, answer) {
+    this.#input = input;
+    this.#bounds = answer.b;
+    this.#wordLike = answer.w;
+  }
+
+  #data(i) {
+    const b = this.#bounds;
+    const d = { segment: StringSlice(this.#input, b[i], b[i + 1]), index: b[i], input: this.#input };
+    if (this.#wordLike !== undefined) d.isWordLike = this.#wordLike[i];
+    return d;
+  }
+
+  containing(index) {
+    let n = index === undefined ? 0 : MathFloor(NumberCtor(index));
+    if (n !== n) n = 0;
+    const b = this.#bounds;
+    if (n < 0 || n >= this.#input.length) return undefined;
+    let lo = 0;
+    let hi = b.length - 2;
+    while (lo < hi) { // the last segment starting at or before n
+      const mid = (lo + hi + 1) >> 1;
+      if (b[mid] <= n) lo = mid; else hi = mid - 1;
+    }
+    return this.#data(lo);
+  }
+
+  [SymbolIterator]() {
+    let i = 0;
+    const count = this.#bounds.length - 1;
+    const next = () => (i < count ? { value: this.#data(i++), done: false } : { value: undefined, done: true });
+    const it = ObjectCreate(SegmentIteratorProto);
+    ObjectDefineProperty(it, 'next', { __proto__: null, value: next, writable: true, enumerable: false, configurable: true });
+    return it;
+  }
+}
+const SegmentIteratorProto = ObjectCreate(ObjectGetPrototypeOf(ObjectGetPrototypeOf([][SymbolIterator]())));
+defineTag(SegmentIteratorProto, 'Segmenter String Iterator');
+
+class Segmenter {
+  #resolved;
+  #made;
+
+  constructor(locales, options) {
+    const made = intlMake({
+      op: 'seg', locales: localeList(locales),
+      options: readOptions(options, ['localeMatcher', 's', 'granularity', 's']),
+    });
+    this.#resolved = made.resolved;
+    this.#made = made.use;
+  }
+
+  segment(string) {
+    const input = StringCtor(string);
+    // Lone surrogates go as U+FFFD, one code unit too, so the host's
+    // offsets stay the input's.
+    return new Segments(input, intlUse('seg.split', this.#made, StringToWellFormed(input)));
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(Segmenter.prototype, 'Intl.Segmenter');
+defineMethods(Segmenter, { supportedLocalesOf });
+
 const IntlObject = ObjectCreate(ObjectProto);
 defineTag(IntlObject, 'Intl');
 defineMethods(IntlObject, {
@@ -394,6 +470,7 @@ defineMethods(IntlObject, {
   PluralRules,
   ListFormat,
   RelativeTimeFormat,
+  Segmenter,
   getCanonicalLocales(locales) {
     return intlCall({ op: 'getCanonicalLocales', locales: localeList(locales) });
   },
