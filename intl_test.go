@@ -81,6 +81,7 @@ func TestIntlErrors(t *testing.T) {
 		{`new Date(0).toLocaleDateString("th-TH")`, `RangeError: calendar buddhist (th-TH's default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: "gregory"`},
 		{`new Intl.NumberFormat("en").formatRange(1, 2)`, "TypeError: Intl.NumberFormat.prototype.formatRange is not supported in the coderun sandbox"},
 		{`new Intl.DateTimeFormat("en").format(NaN)`, "RangeError: Invalid time value"},
+		{`new Intl.DisplayNames("en", {type: "calendar"})`, `RangeError: Intl.DisplayNames type "calendar" is not supported in the coderun sandbox`},
 		{`[...new Intl.Segmenter("ja", {granularity: "word"}).segment("東京に行く")]`, "RangeError: Intl.Segmenter word granularity for Chinese, Japanese, Thai, Lao, Khmer or Burmese text is not supported in the coderun sandbox"},
 	} {
 		msg := requireFailure(t, runProgram(t, rt, c.program), KindException)

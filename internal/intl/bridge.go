@@ -206,6 +206,17 @@ func dispatch(r *request) (any, error) {
 		}
 		return newCreated(lf, lf, lf)
 
+	case "dn":
+		o, err := options[displayNamesOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		dn, err := newDisplayNames(r.Locales, o)
+		if err != nil {
+			return nil, err
+		}
+		return newCreated(dn, dn, dn)
+
 	case "seg":
 		o, err := options[segmenterOptions](r.Options)
 		if err != nil {
@@ -347,6 +358,23 @@ func formatCall(op, spec, arg string) (any, error) {
 		}
 		parts, err := rf.format(xu[0], xu[1])
 		return result(parts, asParts), err
+	case "dn.of":
+		dn, err := cached(spec, func(spec string) (*displayNames, error) {
+			dn := new(displayNames)
+			if err := json.Unmarshal([]byte(spec), dn); err != nil {
+				return nil, err
+			}
+			dn.loc = mustLookup(dn.Locale)
+			return dn, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		name, err := dn.of(arg)
+		if err != nil || name == nil {
+			return nil, err // JSON null: undefined in the guest
+		}
+		return *name, nil
 	case "seg.split":
 		sg, err := cached(spec, func(spec string) (*segmenter, error) {
 			sg := new(segmenter)

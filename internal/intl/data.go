@@ -20,6 +20,12 @@ var cldrZip []byte
 // localeData is what the formatters read of one CLDR locale. Field names
 // follow CLDR's JSON.
 type localeData struct {
+	Names struct {
+		Languages   map[string]string `json:"languages"`
+		Territories map[string]string `json:"territories"`
+		Scripts     map[string]string `json:"scripts"`
+		Patterns    map[string]string `json:"patterns"` // localePattern, localeSeparator
+	} `json:"names"`
 	Numbers struct {
 		NumberingSystem       string            `json:"numberingSystem"`
 		MinimumGroupingDigits string            `json:"minimumGroupingDigits"`

@@ -222,3 +222,20 @@ function truncate(s: string, n: number): string {
   return parts.length <= n ? s : parts.slice(0, n).join("") + "…";
 }
 return [truncate("Hello 👋🏽 world", 7), truncate("abc", 5), truncate("🇫🇷🇩🇪🇮🇹", 2)];
+// === display-names-country-report
+const regions = new Intl.DisplayNames(["en"], { type: "region" });
+const sales = [{ country: "US", total: 1200 }, { country: "DE", total: 830 }, { country: "JP", total: 410 }, { country: "BR", total: 95 }];
+for (const s of sales) console.log(`${regions.of(s.country)}: ${s.total}`);
+return sales.map(s => new Intl.DisplayNames(["fr"], { type: "region" }).of(s.country));
+// === display-names-languages-and-scripts
+const langs = new Intl.DisplayNames("en", { type: "language" });
+console.log(["en-US", "en-GB", "pt-BR", "zh-Hans", "zh-Hant-HK", "es-419", "sr-Latn", "fil", "yue"].map(l => langs.of(l)));
+console.log(new Intl.DisplayNames("de", { type: "language", languageDisplay: "standard" }).of("en-US"));
+console.log(new Intl.DisplayNames("en", { type: "script" }).of("Cyrl"), new Intl.DisplayNames("ja", { type: "language" }).of("ko"));
+// === display-names-currency-and-fallback
+const cur = new Intl.DisplayNames("en", { type: "currency" });
+console.log(["USD", "EUR", "JPY", "gbp", "CHF"].map(c => cur.of(c)));
+const none = new Intl.DisplayNames("en", { type: "region", fallback: "none" });
+console.log(none.of("QO"), none.of("AQ"), new Intl.DisplayNames("en", { type: "region", style: "short" }).of("GB"));
+try { cur.of("DOLLAR") } catch (e) { console.log(e.name, e.message) }
+try { new Intl.DisplayNames("en", {}) } catch (e) { console.log(e.name) }

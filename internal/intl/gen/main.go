@@ -243,7 +243,15 @@ func (r *reader) locale(loc string) obj {
 			relative[k] = v
 		}
 	}
+	names := r.at(r.file("cldr-localenames-full/main/"+loc+"/localeDisplayNames.json"), "main", loc, "localeDisplayNames")
+	display := obj{
+		"languages":   r.at(r.file("cldr-localenames-full/main/"+loc+"/languages.json"), "main", loc, "localeDisplayNames", "languages"),
+		"territories": r.at(r.file("cldr-localenames-full/main/"+loc+"/territories.json"), "main", loc, "localeDisplayNames", "territories"),
+		"scripts":     r.at(r.file("cldr-localenames-full/main/"+loc+"/scripts.json"), "main", loc, "localeDisplayNames", "scripts"),
+		"patterns":    names["localeDisplayPattern"],
+	}
 	return obj{
+		"names": display,
 		"numbers": obj{
 			"numberingSystem":       ns,
 			"minimumGroupingDigits": numbers["minimumGroupingDigits"],

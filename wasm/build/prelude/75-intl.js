@@ -6,7 +6,7 @@
 // host's spec, an opaque JSON text it sends with every call: the host keeps
 // nothing per run, so a suspended run resumes in any process.
 //
-// Intl.DisplayNames, Locale and DurationFormat are absent
+// Intl.Locale and DurationFormat are absent
 // (typeof gives 'undefined'), and an option the host cannot honour (a unit
 // style, another calendar) throws a RangeError that says so: coderun
 // refuses rather than print something Node would not.
@@ -461,6 +461,32 @@ class Segmenter {
 defineTag(Segmenter.prototype, 'Intl.Segmenter');
 defineMethods(Segmenter, { supportedLocalesOf });
 
+class DisplayNames {
+  #resolved;
+  #made;
+
+  constructor(locales, options) {
+    if (options === undefined) throw new TypeErrorCtor('invalid_argument');
+    const made = intlMake({
+      op: 'dn', locales: localeList(locales),
+      options: readOptions(options, ['localeMatcher', 's', 'style', 's', 'type', 's', 'fallback', 's', 'languageDisplay', 's']),
+    });
+    this.#resolved = made.resolved;
+    this.#made = made.use;
+  }
+
+  of(code) {
+    const name = intlUse('dn.of', this.#made, StringCtor(code));
+    return name === null ? undefined : name;
+  }
+
+  resolvedOptions() {
+    return JSONParse(this.#resolved);
+  }
+}
+defineTag(DisplayNames.prototype, 'Intl.DisplayNames');
+defineMethods(DisplayNames, { supportedLocalesOf });
+
 const IntlObject = ObjectCreate(ObjectProto);
 defineTag(IntlObject, 'Intl');
 defineMethods(IntlObject, {
@@ -471,6 +497,7 @@ defineMethods(IntlObject, {
   ListFormat,
   RelativeTimeFormat,
   Segmenter,
+  DisplayNames,
   getCanonicalLocales(locales) {
     return intlCall({ op: 'getCanonicalLocales', locales: localeList(locales) });
   },
