@@ -77,7 +77,7 @@ func TestIntlErrors(t *testing.T) {
 		{`new Intl.NumberFormat("en", {style: "currency", currency: "EURO"})`, "RangeError: Invalid currency code : EURO"},
 		{`new Intl.DateTimeFormat("en", {timeZone: "Mars/Olympus"})`, "RangeError: Invalid time zone specified: Mars/Olympus"},
 		{`new Intl.NumberFormat("en", {maximumFractionDigits: 101})`, "RangeError: maximumFractionDigits value is out of range."},
-		{`new Intl.NumberFormat("en", {style: "unit", unit: "meter"})`, `RangeError: Intl.NumberFormat style "unit" is not supported in the coderun sandbox`},
+		{`new Intl.NumberFormat("en", {style: "unit", unit: "meters"})`, "RangeError: Invalid unit argument for Intl.NumberFormat() 'meters'"},
 		{`new Date(0).toLocaleDateString("th-TH")`, `RangeError: calendar buddhist (th-TH's default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: "gregory"`},
 		{`new Intl.NumberFormat("en").formatRange(1, 2)`, "TypeError: Intl.NumberFormat.prototype.formatRange is not supported in the coderun sandbox"},
 		{`new Intl.DateTimeFormat("en").format(NaN)`, "RangeError: Invalid time value"},

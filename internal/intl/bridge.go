@@ -541,7 +541,9 @@ func supportedValues(key string) ([]string, error) {
 			out = append(out, id)
 		}
 	case "unit":
-		out = []string{}
+		for u := range sanctionedUnits {
+			out = append(out, u)
+		}
 	default:
 		return nil, rangeError("Invalid key : " + key)
 	}

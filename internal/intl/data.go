@@ -26,6 +26,10 @@ type localeData struct {
 		Scripts     map[string]string `json:"scripts"`
 		Patterns    map[string]string `json:"patterns"` // localePattern, localeSeparator
 	} `json:"names"`
+	// Units by width (long, short, narrow) and ECMA-402 unit name, each
+	// with unitPattern-count-X and perUnitPattern; "per" is the pattern
+	// joining a compound unit CLDR has no name for.
+	Units   map[string]map[string]any `json:"units"`
 	Numbers struct {
 		NumberingSystem       string            `json:"numberingSystem"`
 		MinimumGroupingDigits string            `json:"minimumGroupingDigits"`

@@ -117,10 +117,20 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Unit != nil || nf.Style == "unit" {
-		// Units need CLDR's unit data, which coderun does not carry yet:
-		// refuse rather than print a number without its unit.
-		return nil, rangeError("Intl.NumberFormat style \"unit\" is not supported in the coderun sandbox; format the number and append the unit yourself")
+	unitDisplay, err := pick(o.UnitDisplay, "unitDisplay", "short", "short", "narrow", "long")
+	if err != nil {
+		return nil, err
+	}
+	if o.Unit != nil {
+		if !sanctionedUnit(*o.Unit) {
+			return nil, rangeError("Invalid unit argument for Intl.NumberFormat() '" + *o.Unit + "'")
+		}
+	}
+	if nf.Style == "unit" {
+		if o.Unit == nil {
+			return nil, typeError("Invalid unit argument for Intl.NumberFormat() ''")
+		}
+		nf.Unit, nf.UnitDisplay = *o.Unit, unitDisplay
 	}
 	if nf.Style == "currency" {
 		if nf.Currency == "" {
@@ -647,7 +657,93 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 	if nf.Style == "currency" && nf.CurrencyDisplay == "name" {
 		return nf.currencyName(out, category)
 	}
+	if nf.Style == "unit" {
+		return nf.withUnit(out, category)
+	}
 	return out
+}
+
+// sanctionedUnits are ECMA-402's units; a compound "X-per-Y" joins two.
+var sanctionedUnits = map[string]bool{}
+
+func init() {
+	for _, u := range strings.Fields(`acre bit byte celsius centimeter day degree fahrenheit
+		fluid-ounce foot gallon gigabit gigabyte gram hectare hour inch kilobit kilobyte
+		kilogram kilometer liter megabit megabyte meter microsecond mile mile-scandinavian
+		milliliter millimeter millisecond minute month nanosecond ounce percent petabyte
+		pound second stone terabit terabyte week yard year`) {
+		sanctionedUnits[u] = true
+	}
+}
+
+func sanctionedUnit(u string) bool {
+	if sanctionedUnits[u] {
+		return true
+	}
+	num, den, ok := strings.Cut(u, "-per-")
+	return ok && sanctionedUnits[num] && sanctionedUnits[den]
+}
+
+// withUnit puts a formatted number into its unit's pattern: CLDR's
+// pattern for the unit and plural category ("{0} km"), or for a compound
+// CLDR has no name for, the numerator's pattern inside the denominator's
+// "per" pattern ("{0}/s") or the locale's compound pattern ("{0}/{1}").
+func (nf *numberFormat) withUnit(num []part, category string) []part {
+	if nf.Unit == "percent" && nf.UnitDisplay != "long" {
+		// ICU writes a short percent with the locale's percent pattern
+		// (de "50 %", with its no-break space), not the unit table's.
+		np := parseNumberPattern(nf.loc.data.Numbers.Percent.Standard)
+		return fillUnit(strings.ReplaceAll(np.posPrefix, "%", nf.loc.data.Numbers.Symbols["percentSign"])+"{0}"+
+			strings.ReplaceAll(np.posSuffix, "%", nf.loc.data.Numbers.Symbols["percentSign"]), num)
+	}
+	table := nf.loc.data.Units[nf.UnitDisplay]
+	unitPattern := func(name, category string) string {
+		u, _ := table[name].(map[string]any)
+		p, _ := u["unitPattern-count-"+category].(string)
+		if p == "" {
+			p, _ = u["unitPattern-count-other"].(string)
+		}
+		return p
+	}
+	pattern := unitPattern(nf.Unit, category)
+	if pattern == "" {
+		numUnit, denUnit, _ := strings.Cut(nf.Unit, "-per-")
+		inner := unitPattern(numUnit, category)
+		den, _ := table[denUnit].(map[string]any)
+		if per, _ := den["perUnitPattern"].(string); per != "" {
+			pattern = strings.Replace(per, "{0}", inner, 1)
+		} else {
+			// The denominator's name: its singular pattern without the number.
+			name := strings.TrimSpace(strings.Replace(unitPattern(denUnit, "one"), "{0}", "", 1))
+			compound, _ := table["per"].(string)
+			pattern = strings.NewReplacer("{0}", inner, "{1}", name).Replace(compound)
+		}
+	}
+	return fillUnit(pattern, num)
+}
+
+// fillUnit replaces {0} in a unit pattern with the number's parts; the
+// rest is the unit, and the spaces between it and the number literals.
+func fillUnit(pattern string, num []part) []part {
+	before, after, found := strings.Cut(pattern, "{0}")
+	if !found {
+		return num
+	}
+	const spaces = " \u00a0\u202f"
+	var out []part
+	add := func(typ, v string) {
+		if v != "" {
+			out = append(out, part{Type: typ, Value: v})
+		}
+	}
+	unit := strings.TrimRight(before, spaces)
+	add("unit", unit)
+	add("literal", before[len(unit):])
+	out = append(out, num...)
+	unit = strings.TrimLeft(after, spaces)
+	add("literal", after[:len(after)-len(unit)])
+	add("unit", unit)
+	return mergeLiterals(out)
 }
 
 // currencyPattern picks the currency pattern; a symbol made of letters

@@ -287,3 +287,18 @@ const prices = [4.99, 129, 1049.5];
 const f = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD" });
 const g = new Intl.NumberFormat("fr-CA", { style: "currency", currency: "CAD" });
 return prices.map((p) => f.format(p) + " / " + g.format(p));
+// === number-unit-style-report
+const speed = new Intl.NumberFormat("en-US", { style: "unit", unit: "kilometer-per-hour" });
+const size = new Intl.NumberFormat("en-US", { style: "unit", unit: "megabyte", unitDisplay: "long", maximumFractionDigits: 1 });
+console.log(speed.format(88), size.format(1), size.format(1536.25), speed.formatToParts(-5));
+const temps = [21.5, -3, 0].map(t => t.toLocaleString("de-DE", { style: "unit", unit: "celsius" }));
+console.log(temps.join(" | "), (0.5).toLocaleString("fr-FR", { style: "unit", unit: "liter", unitDisplay: "long" }));
+return [new Intl.NumberFormat("ja-JP", { style: "unit", unit: "kilogram", unitDisplay: "narrow" }).format(70), new Intl.NumberFormat("en", { style: "unit", unit: "gigabyte-per-second", unitDisplay: "long" }).format(2)];
+// === number-unit-durations-and-errors
+const f = (u: string, d: "long" | "short" | "narrow") => new Intl.NumberFormat("en", { style: "unit", unit: u, unitDisplay: d }).format(3);
+console.log(["second", "minute", "hour", "day", "week", "month", "year"].map(u => f(u, "long")).join(", "));
+console.log(["millisecond", "percent", "byte", "mile-per-hour", "foot"].map(u => f(u, "short")).join(", "));
+for (const unit of ["meters", "", "kilometer-per-lightyear"]) {
+  try { new Intl.NumberFormat("en", { style: "unit", unit }) } catch (e) { console.log(e.name, e.message) }
+}
+try { new Intl.NumberFormat("en", { style: "unit" }) } catch (e) { console.log(e.name, e.message) }

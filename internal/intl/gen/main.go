@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -38,6 +39,14 @@ var locales = strings.Fields(`
 	ru uk be bg sr sr-Latn hr sl bs mk lt lv et sq ka hy az kk uz
 	he ar ar-EG ar-SA fa ur hi bn mr ta te kn ml gu pa th vi id ms fil sw am
 	ja ko zh zh-Hant zh-Hant-HK ca eu gl ga cy`)
+
+// sanctionedUnits are ECMA-402's units for NumberFormat's unit style.
+var sanctionedUnits = strings.Fields(`
+	acre bit byte celsius centimeter day degree fahrenheit fluid-ounce foot
+	gallon gigabit gigabyte gram hectare hour inch kilobit kilobyte kilogram
+	kilometer liter megabit megabyte meter microsecond mile mile-scandinavian
+	milliliter millimeter millisecond minute month nanosecond ounce percent
+	petabyte pound second stone terabit terabyte week yard year`)
 
 // versions are the packages fetch.sh downloads; the data says which.
 const cldrVersion = "48.0.0"
@@ -243,6 +252,31 @@ func (r *reader) locale(loc string) obj {
 			relative[k] = v
 		}
 	}
+	// Units by ECMA-402's name (kilometer, kilometer-per-hour): CLDR's own
+	// compound units where it has one, for each width, and the pattern
+	// that joins the others.
+	unitData := r.at(r.file("cldr-units-full/main/"+loc+"/units.json"), "main", loc, "units")
+	units := obj{}
+	for _, width := range []string{"long", "short", "narrow"} {
+		table := r.at(unitData, width)
+		byName := obj{"per": r.at(table, "per")["compoundUnitPattern"]}
+		for key, v := range table {
+			_, name, ok := strings.Cut(key, "-")
+			if !ok {
+				continue
+			}
+			num, den, isPer := strings.Cut(name, "-per-")
+			if !(slices.Contains(sanctionedUnits, name) || isPer && slices.Contains(sanctionedUnits, num) && slices.Contains(sanctionedUnits, den)) {
+				continue
+			}
+			if name == "percent" && !strings.HasPrefix(key, "concentr-") {
+				continue
+			}
+			byName[name] = v
+		}
+		units[width] = byName
+	}
+
 	names := r.at(r.file("cldr-localenames-full/main/"+loc+"/localeDisplayNames.json"), "main", loc, "localeDisplayNames")
 	display := obj{
 		"languages":   r.at(r.file("cldr-localenames-full/main/"+loc+"/languages.json"), "main", loc, "localeDisplayNames", "languages"),
@@ -252,6 +286,7 @@ func (r *reader) locale(loc string) obj {
 	}
 	return obj{
 		"names": display,
+		"units": units,
 		"numbers": obj{
 			"numberingSystem":       ns,
 			"minimumGroupingDigits": numbers["minimumGroupingDigits"],
