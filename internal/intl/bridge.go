@@ -36,7 +36,7 @@ type request struct {
 	Op       string          `json:"op"`
 	Locales  []string        `json:"locales"`
 	Options  json.RawMessage `json:"options"`
-	A        string          `json:"a"` // the string to change case
+	A        string          `json:"a"` // the string to change case, or Intl.Locale's tag
 	Upper    bool            `json:"upper"`
 	Key      string          `json:"key"`
 	Required string          `json:"required"`
@@ -205,6 +205,13 @@ func dispatch(r *request) (any, error) {
 			return nil, err
 		}
 		return newCreated(lf, lf, lf)
+
+	case "locale":
+		o, err := options[localeOptions](r.Options)
+		if err != nil {
+			return nil, err
+		}
+		return newLocaleInfo(r.A, o)
 
 	case "dn":
 		o, err := options[displayNamesOptions](r.Options)

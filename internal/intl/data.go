@@ -82,7 +82,9 @@ type supplementalData struct {
 	ParentLocales   map[string]string            `json:"parentLocales"`
 	Metazones       map[string]string            `json:"metazones"` // IANA zone, metazone
 	NumberingDigits map[string]string            `json:"numberingDigits"`
-	TimeZones       map[string][2]string         `json:"timeZones"` // lower-case alias, [reported ID, IANA name]
+	TimeZones       map[string][2]string         `json:"timeZones"`     // lower-case alias, [reported ID, IANA name]
+	ZonesByRegion   map[string][]string          `json:"zonesByRegion"` // region, zone IDs sorted
+	WeekData        map[string]map[string]string `json:"weekData"`      // firstDay/weekendStart/weekendEnd/minDays, region, value
 }
 
 var (

@@ -239,3 +239,14 @@ const none = new Intl.DisplayNames("en", { type: "region", fallback: "none" });
 console.log(none.of("QO"), none.of("AQ"), new Intl.DisplayNames("en", { type: "region", style: "short" }).of("GB"));
 try { cur.of("DOLLAR") } catch (e) { console.log(e.name, e.message) }
 try { new Intl.DisplayNames("en", {}) } catch (e) { console.log(e.name) }
+// === intl-locale-basics
+const loc = new Intl.Locale("en-Latn-US", { hourCycle: "h23", calendar: "gregory" });
+console.log(String(loc), loc.baseName, loc.language, loc.script, loc.region, loc.hourCycle, loc.calendar, loc.numeric);
+console.log(new Intl.Locale("zh-TW").maximize().toString(), new Intl.Locale("en-Latn-US").minimize().toString(), new Intl.Locale("fr").maximize().region);
+console.log(new Intl.DateTimeFormat(new Intl.Locale("en-GB"), { dateStyle: "medium", timeZone: "UTC" }).format(0));
+try { new Intl.Locale("not a tag") } catch (e) { console.log(e.name, e.message) }
+// === intl-locale-week-and-direction
+for (const tag of ["en-US", "de-DE", "ar-EG", "he-IL", "fr-FR", "ja-JP"]) {
+  const l = new Intl.Locale(tag);
+  console.log(tag, l.weekInfo.firstDay, l.weekInfo.weekend.join("+"), l.textInfo.direction, l.hourCycles[0], l.timeZones?.length);
+}

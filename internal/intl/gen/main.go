@@ -48,6 +48,10 @@ var sanctionedUnits = strings.Fields(`
 	milliliter millimeter millisecond minute month nanosecond ounce percent
 	petabyte pound second stone terabit terabyte week yard year`)
 
+// keyRegions are the bcp47 time zone keys that do not start with their
+// region's code.
+var keyRegions = map[string]string{"jeruslm": "IL", "gazastrp": "PS", "hebron": "PS"}
+
 // versions are the packages fetch.sh downloads; the data says which.
 const cldrVersion = "48.0.0"
 
@@ -362,7 +366,33 @@ func (r *reader) supplemental() obj {
 			tzs[strings.ToLower(n)] = []string{names[0], iana}
 		}
 	}
+	// The current zones of each region, by the region the bcp47 key starts
+	// with (usnyc is in US), for Intl.Locale's timeZones.
+	byRegion := map[string][]string{}
+	for key, v := range r.at(r.file("cldr-bcp47/bcp47/timezone.json"), "keyword", "u", "tz") {
+		entry, ok := v.(obj)
+		if !ok || strings.HasPrefix(key, "_") || len(key) < 3 || entry["_deprecated"] == "true" {
+			continue
+		}
+		names := strings.Fields(fmt.Sprint(entry["_alias"]))
+		if len(names) == 0 || !strings.Contains(names[0], "/") || strings.HasPrefix(names[0], "Etc/") {
+			continue
+		}
+		region := strings.ToUpper(key[:2])
+		if r, ok := keyRegions[key]; ok {
+			region = r
+		}
+		byRegion[region] = append(byRegion[region], names[0])
+	}
+	zonesByRegion := obj{}
+	for region, zones := range byRegion {
+		sort.Strings(zones)
+		zonesByRegion[region] = zones
+	}
+	week := r.at(sup("weekData.json"), "weekData")
 	return obj{
+		"zonesByRegion":   zonesByRegion,
+		"weekData":        obj{"firstDay": week["firstDay"], "weekendStart": week["weekendStart"], "weekendEnd": week["weekendEnd"], "minDays": week["minDays"]},
 		"timeZones":       tzs,
 		"plurals":         r.at(sup("plurals.json"), "plurals-type-cardinal"),
 		"ordinals":        r.at(sup("ordinals.json"), "plurals-type-ordinal"),

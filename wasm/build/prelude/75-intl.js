@@ -6,7 +6,7 @@
 // host's spec, an opaque JSON text it sends with every call: the host keeps
 // nothing per run, so a suspended run resumes in any process.
 //
-// Intl.Locale and DurationFormat are absent
+// Intl.DurationFormat is absent (as in Node 20)
 // (typeof gives 'undefined'), and an option the host cannot honour (a unit
 // style, another calendar) throws a RangeError that says so: coderun
 // refuses rather than print something Node would not.
@@ -61,8 +61,8 @@ function toLength(v) {
 function localeList(locales) {
   const out = newList();
   if (locales === undefined) return out;
-  if (typeof locales === 'string') {
-    ArrayPush(out, locales);
+  if (typeof locales === 'string' || isLocale(locales)) {
+    ArrayPush(out, StringCtor(locales));
     return out;
   }
   if (locales === null) throw new TypeErrorCtor('Cannot convert undefined or null to object');
@@ -487,6 +487,51 @@ class DisplayNames {
 defineTag(DisplayNames.prototype, 'Intl.DisplayNames');
 defineMethods(DisplayNames, { supportedLocalesOf });
 
+// Intl.Locale: the host computes everything once (tag, subtags, keys, the
+// maximal and minimal forms, week and text info); the object reads it.
+let isLocale = () => false; // set by Locale's static block
+
+class Locale {
+  #info;
+
+  static {
+    isLocale = (v) => typeof v === 'object' && v !== null && #info in v;
+  }
+
+  constructor(tag, options) {
+    if (new.target === undefined) throw new TypeErrorCtor("Constructor Intl.Locale requires 'new'");
+    if (typeof tag !== 'string' && (typeof tag !== 'object' || tag === null)) {
+      throw new TypeErrorCtor("First argument to Intl.Locale constructor can't be empty or missing");
+    }
+    this.#info = intlCall({
+      op: 'locale', a: StringCtor(tag),
+      options: readOptions(options, ['language', 's', 'script', 's', 'region', 's', 'calendar', 's', 'collation', 's',
+        'hourCycle', 's', 'caseFirst', 's', 'numeric', 'b', 'numberingSystem', 's']),
+    });
+  }
+
+  maximize() { return new Locale(this.#info.maximal); }
+  minimize() { return new Locale(this.#info.minimal); }
+  toString() { return this.#info.tag; }
+  get baseName() { return this.#info.baseName; }
+  get language() { return this.#info.language; }
+  get script() { return this.#info.script; }
+  get region() { return this.#info.region; }
+  get calendar() { return this.#info.calendar; }
+  get caseFirst() { return this.#info.caseFirst; }
+  get collation() { return this.#info.collation; }
+  get hourCycle() { return this.#info.hourCycle; }
+  get numeric() { return this.#info.numeric; }
+  get numberingSystem() { return this.#info.numberingSystem; }
+  // Fresh copies, as V8 makes them.
+  get hourCycles() { return listFrom(this.#info.hourCycles, 0); }
+  get numberingSystems() { return listFrom(this.#info.numberingSystems, 0); }
+  get timeZones() { const z = this.#info.timeZones; return z === undefined ? undefined : listFrom(z, 0); }
+  get textInfo() { return JSONParse(JSONStringify(this.#info.textInfo)); }
+  get weekInfo() { return JSONParse(JSONStringify(this.#info.weekInfo)); }
+}
+defineTag(Locale.prototype, 'Intl.Locale');
+
 const IntlObject = ObjectCreate(ObjectProto);
 defineTag(IntlObject, 'Intl');
 defineMethods(IntlObject, {
@@ -498,6 +543,7 @@ defineMethods(IntlObject, {
   RelativeTimeFormat,
   Segmenter,
   DisplayNames,
+  Locale,
   getCanonicalLocales(locales) {
     return intlCall({ op: 'getCanonicalLocales', locales: localeList(locales) });
   },
