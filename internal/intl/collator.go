@@ -36,18 +36,6 @@ type collatorOptions struct {
 	Collation         *string `json:"collation"`
 }
 
-func collPick(v *string, name, fallback string, allowed ...string) (string, error) {
-	if v == nil {
-		return fallback, nil
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return a, nil
-		}
-	}
-	return "", rangeError("Value " + *v + " out of range for Intl.Collator options property " + name)
-}
-
 // collationLocales are the locales with a region or script that have
 // collation data of their own in ICU; for every other locale, V8 reports
 // the language alone (de-DE's collator is "de").
@@ -70,10 +58,10 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 		c.Collation = co
 		c.Locale += "-u-co-" + co
 	}
-	if c.Usage, err = collPick(o.Usage, "usage", "sort", "sort", "search"); err != nil {
+	if c.Usage, err = option(o.Usage, "Intl.Collator", "usage", "sort", "sort", "search"); err != nil {
 		return nil, err
 	}
-	if _, err := collPick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.Collator", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
 	if o.Collation != nil && *o.Collation != "default" {
@@ -86,7 +74,7 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 	if o.Numeric != nil {
 		c.Numeric = *o.Numeric
 	}
-	if c.CaseFirst, err = collPick(o.CaseFirst, "caseFirst", "false", "upper", "lower", "false"); err != nil {
+	if c.CaseFirst, err = option(o.CaseFirst, "Intl.Collator", "caseFirst", "false", "upper", "lower", "false"); err != nil {
 		return nil, err
 	}
 	if c.CaseFirst == "upper" {
@@ -94,7 +82,7 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 		// case first instead would be a silent wrong answer.
 		return nil, rangeError("Intl.Collator caseFirst \"upper\" is not supported in the coderun sandbox")
 	}
-	if c.Sensitivity, err = collPick(o.Sensitivity, "sensitivity", "variant", "base", "accent", "case", "variant"); err != nil {
+	if c.Sensitivity, err = option(o.Sensitivity, "Intl.Collator", "sensitivity", "variant", "base", "accent", "case", "variant"); err != nil {
 		return nil, err
 	}
 	c.IgnorePunctuation = loc.lang == "th"

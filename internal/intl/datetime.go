@@ -67,18 +67,6 @@ type dateTimeOptions struct {
 	TimeStyle              *string  `json:"timeStyle"`
 }
 
-func dtPick(v *string, name string, allowed ...string) (string, error) {
-	if v == nil {
-		return "", nil
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return a, nil
-		}
-	}
-	return "", rangeError("Value " + *v + " out of range for Intl.DateTimeFormat options property " + name)
-}
-
 // defaultCalendars are the languages whose default calendar in Node (ICU
 // 78) is not the Gregorian one.
 var defaultCalendars = map[string]string{"th": "buddhist", "fa": "persian", "ps": "persian"}
@@ -93,7 +81,7 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		return nil, err
 	}
 	df := &dateTimeFormat{loc: loc, Locale: loc.tag, Calendar: "gregory", NumberingSystem: loc.data.Numbers.NumberingSystem}
-	if _, err := dtPick(o.LocaleMatcher, "localeMatcher", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.DateTimeFormat", "localeMatcher", "", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
 	cal := loc.ext["ca"]
@@ -114,7 +102,7 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 	}
 	hc := loc.ext["hc"]
 	if o.HourCycle != nil {
-		if hc, err = dtPick(o.HourCycle, "hourCycle", "h11", "h12", "h23", "h24"); err != nil {
+		if hc, err = option(o.HourCycle, "Intl.DateTimeFormat", "hourCycle", "", "h11", "h12", "h23", "h24"); err != nil {
 			return nil, err
 		}
 	}
@@ -138,7 +126,7 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		{"second", o.Second, []string{"2-digit", "numeric"}},
 		{"timeZoneName", o.TimeZoneName, []string{"short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"}},
 	} {
-		v, err := dtPick(f.v, f.name, f.allowed...)
+		v, err := option(f.v, "Intl.DateTimeFormat", f.name, "", f.allowed...)
 		if err != nil {
 			return nil, err
 		}
@@ -154,14 +142,14 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		}
 		fsd = int(v)
 	}
-	if _, err := dtPick(o.FormatMatcher, "formatMatcher", "basic", "best fit"); err != nil {
+	if _, err := option(o.FormatMatcher, "Intl.DateTimeFormat", "formatMatcher", "", "basic", "best fit"); err != nil {
 		return nil, err
 	}
 	styles := []string{"full", "long", "medium", "short"}
-	if df.DateStyle, err = dtPick(o.DateStyle, "dateStyle", styles...); err != nil {
+	if df.DateStyle, err = option(o.DateStyle, "Intl.DateTimeFormat", "dateStyle", "", styles...); err != nil {
 		return nil, err
 	}
-	if df.TimeStyle, err = dtPick(o.TimeStyle, "timeStyle", styles...); err != nil {
+	if df.TimeStyle, err = option(o.TimeStyle, "Intl.DateTimeFormat", "timeStyle", "", styles...); err != nil {
 		return nil, err
 	}
 	if fields["dayPeriod"] != "" {

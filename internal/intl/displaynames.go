@@ -29,36 +29,25 @@ func newDisplayNames(locales []string, o displayNamesOptions) (*displayNames, er
 		return nil, err
 	}
 	dn := &displayNames{loc: loc, Locale: loc.tag}
-	pick := func(v *string, name, fallback string, allowed ...string) (string, error) {
-		if v == nil {
-			return fallback, nil
-		}
-		for _, a := range allowed {
-			if *v == a {
-				return a, nil
-			}
-		}
-		return "", rangeError("Value " + *v + " out of range for Intl.DisplayNames options property " + name)
-	}
-	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.DisplayNames", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	if dn.Style, err = pick(o.Style, "style", "long", "long", "short", "narrow"); err != nil {
+	if dn.Style, err = option(o.Style, "Intl.DisplayNames", "style", "long", "long", "short", "narrow"); err != nil {
 		return nil, err
 	}
 	if o.Type == nil {
 		return nil, typeError("invalid_argument")
 	}
-	if dn.Type, err = pick(o.Type, "type", "", "language", "region", "script", "currency", "calendar", "dateTimeField"); err != nil {
+	if dn.Type, err = option(o.Type, "Intl.DisplayNames", "type", "", "language", "region", "script", "currency", "calendar", "dateTimeField"); err != nil {
 		return nil, err
 	}
 	if dn.Type == "calendar" || dn.Type == "dateTimeField" {
 		return nil, rangeError("Intl.DisplayNames type \"" + dn.Type + "\" is not supported in the coderun sandbox")
 	}
-	if dn.Fallback, err = pick(o.Fallback, "fallback", "code", "code", "none"); err != nil {
+	if dn.Fallback, err = option(o.Fallback, "Intl.DisplayNames", "fallback", "code", "code", "none"); err != nil {
 		return nil, err
 	}
-	display, err := pick(o.LanguageDisplay, "languageDisplay", "dialect", "dialect", "standard")
+	display, err := option(o.LanguageDisplay, "Intl.DisplayNames", "languageDisplay", "dialect", "dialect", "standard")
 	if err != nil {
 		return nil, err
 	}

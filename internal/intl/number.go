@@ -61,20 +61,6 @@ type numberOptions struct {
 	SignDisplay              *string  `json:"signDisplay"`
 }
 
-// pick validates an enumerated option, as GetOption does: absent gives
-// the fallback, anything not in allowed is a RangeError naming the value.
-func pick(v *string, name, fallback string, allowed ...string) (string, error) {
-	if v == nil {
-		return fallback, nil
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return a, nil
-		}
-	}
-	return "", rangeError("Value " + *v + " out of range for Intl.NumberFormat options property " + name)
-}
-
 // digitOption is GetNumberOption: absent gives fallback, else an integer in
 // [lo, hi] or a RangeError.
 func digitOption(v *float64, name string, lo, hi, fallback int) (int, error) {
@@ -93,13 +79,13 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 		return nil, err
 	}
 	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: loc.data.Numbers.NumberingSystem}
-	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.NumberFormat", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
 	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
 		return nil, err
 	}
-	if nf.Style, err = pick(o.Style, "style", "decimal", "decimal", "percent", "currency", "unit"); err != nil {
+	if nf.Style, err = option(o.Style, "Intl.NumberFormat", "style", "decimal", "decimal", "percent", "currency", "unit"); err != nil {
 		return nil, err
 	}
 	if o.Currency != nil {
@@ -109,15 +95,15 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 		}
 		nf.Currency = strings.ToUpper(c)
 	}
-	currencyDisplay, err := pick(o.CurrencyDisplay, "currencyDisplay", "symbol", "code", "symbol", "narrowSymbol", "name")
+	currencyDisplay, err := option(o.CurrencyDisplay, "Intl.NumberFormat", "currencyDisplay", "symbol", "code", "symbol", "narrowSymbol", "name")
 	if err != nil {
 		return nil, err
 	}
-	currencySign, err := pick(o.CurrencySign, "currencySign", "standard", "standard", "accounting")
+	currencySign, err := option(o.CurrencySign, "Intl.NumberFormat", "currencySign", "standard", "standard", "accounting")
 	if err != nil {
 		return nil, err
 	}
-	unitDisplay, err := pick(o.UnitDisplay, "unitDisplay", "short", "short", "narrow", "long")
+	unitDisplay, err := option(o.UnitDisplay, "Intl.NumberFormat", "unitDisplay", "short", "short", "narrow", "long")
 	if err != nil {
 		return nil, err
 	}
@@ -138,13 +124,13 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 		}
 		nf.CurrencyDisplay, nf.CurrencySign = currencyDisplay, currencySign
 	}
-	if nf.Notation, err = pick(o.Notation, "notation", "standard", "standard", "scientific", "engineering", "compact"); err != nil {
+	if nf.Notation, err = option(o.Notation, "Intl.NumberFormat", "notation", "standard", "standard", "scientific", "engineering", "compact"); err != nil {
 		return nil, err
 	}
 	if err := nf.digitOptions(o); err != nil {
 		return nil, err
 	}
-	compact, err := pick(o.CompactDisplay, "compactDisplay", "short", "short", "long")
+	compact, err := option(o.CompactDisplay, "Intl.NumberFormat", "compactDisplay", "short", "short", "long")
 	if err != nil {
 		return nil, err
 	}
@@ -174,12 +160,13 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 		case "true", "false":
 			nf.UseGrouping = defaultGrouping
 		default:
-			return nil, rangeError("Value " + g + " out of range for Intl.NumberFormat options property useGrouping")
+			_, err := option(&g, "Intl.NumberFormat", "useGrouping", "")
+			return nil, err
 		}
 	default:
 		nf.UseGrouping = defaultGrouping
 	}
-	if nf.SignDisplay, err = pick(o.SignDisplay, "signDisplay", "auto", "auto", "never", "always", "exceptZero", "negative"); err != nil {
+	if nf.SignDisplay, err = option(o.SignDisplay, "Intl.NumberFormat", "signDisplay", "auto", "auto", "never", "always", "exceptZero", "negative"); err != nil {
 		return nil, err
 	}
 	return nf, nil
@@ -228,13 +215,13 @@ func (nf *numberFormat) digitOptions(o numberOptions) error {
 	if nf.RoundingIncrement != 1 {
 		return rangeError("Intl.NumberFormat roundingIncrement other than 1 is not supported in the coderun sandbox")
 	}
-	if nf.RoundingMode, err = pick(o.RoundingMode, "roundingMode", "halfExpand", "ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"); err != nil {
+	if nf.RoundingMode, err = option(o.RoundingMode, "Intl.NumberFormat", "roundingMode", "halfExpand", "ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"); err != nil {
 		return err
 	}
-	if nf.RoundingPriority, err = pick(o.RoundingPriority, "roundingPriority", "auto", "auto", "morePrecision", "lessPrecision"); err != nil {
+	if nf.RoundingPriority, err = option(o.RoundingPriority, "Intl.NumberFormat", "roundingPriority", "auto", "auto", "morePrecision", "lessPrecision"); err != nil {
 		return err
 	}
-	if nf.TrailingZeroDisplay, err = pick(o.TrailingZeroDisplay, "trailingZeroDisplay", "auto", "auto", "stripIfInteger"); err != nil {
+	if nf.TrailingZeroDisplay, err = option(o.TrailingZeroDisplay, "Intl.NumberFormat", "trailingZeroDisplay", "auto", "auto", "stripIfInteger"); err != nil {
 		return err
 	}
 	hasSd := o.MinimumSignificantDigits != nil || o.MaximumSignificantDigits != nil

@@ -28,17 +28,12 @@ func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := "grapheme"
-	if o.Granularity != nil {
-		switch *o.Granularity {
-		case "grapheme", "word", "sentence":
-			g = *o.Granularity
-		default:
-			return nil, rangeError("Value " + *o.Granularity + " out of range for Intl.Segmenter options property granularity")
-		}
+	g, err := option(o.Granularity, "Intl.Segmenter", "granularity", "grapheme", "grapheme", "word", "sentence")
+	if err != nil {
+		return nil, err
 	}
-	if o.LocaleMatcher != nil && *o.LocaleMatcher != "lookup" && *o.LocaleMatcher != "best fit" {
-		return nil, rangeError("Value " + *o.LocaleMatcher + " out of range for Intl.Segmenter options property localeMatcher")
+	if _, err := option(o.LocaleMatcher, "Intl.Segmenter", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+		return nil, err
 	}
 	return &segmenter{Locale: loc.tag, Granularity: g}, nil
 }

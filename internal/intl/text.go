@@ -32,24 +32,13 @@ func newListFormat(locales []string, o listOptions) (*listFormat, error) {
 		return nil, err
 	}
 	lf := &listFormat{loc: loc, Locale: loc.tag}
-	pick := func(v *string, name, fallback string, allowed ...string) (string, error) {
-		if v == nil {
-			return fallback, nil
-		}
-		for _, a := range allowed {
-			if *v == a {
-				return a, nil
-			}
-		}
-		return "", rangeError("Value " + *v + " out of range for Intl.ListFormat options property " + name)
-	}
-	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.ListFormat", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	if lf.Type, err = pick(o.Type, "type", "conjunction", "conjunction", "disjunction", "unit"); err != nil {
+	if lf.Type, err = option(o.Type, "Intl.ListFormat", "type", "conjunction", "conjunction", "disjunction", "unit"); err != nil {
 		return nil, err
 	}
-	if lf.Style, err = pick(o.Style, "style", "long", "long", "short", "narrow"); err != nil {
+	if lf.Style, err = option(o.Style, "Intl.ListFormat", "style", "long", "long", "short", "narrow"); err != nil {
 		return nil, err
 	}
 	lf.resolve()
@@ -166,28 +155,17 @@ func newRelativeTimeFormat(locales []string, o relativeOptions) (*relativeTimeFo
 		return nil, err
 	}
 	rf := &relativeTimeFormat{loc: loc, Locale: loc.tag, NumberingSystem: loc.data.Numbers.NumberingSystem}
-	pick := func(v *string, name, fallback string, allowed ...string) (string, error) {
-		if v == nil {
-			return fallback, nil
-		}
-		for _, a := range allowed {
-			if *v == a {
-				return a, nil
-			}
-		}
-		return "", rangeError("Value " + *v + " out of range for Intl.RelativeTimeFormat options property " + name)
-	}
-	if _, err := pick(o.LocaleMatcher, "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
+	if _, err := option(o.LocaleMatcher, "Intl.RelativeTimeFormat", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
 	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: rf.NumberingSystem}
 	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
 		return nil, err
 	}
-	if rf.Style, err = pick(o.Style, "style", "long", "long", "short", "narrow"); err != nil {
+	if rf.Style, err = option(o.Style, "Intl.RelativeTimeFormat", "style", "long", "long", "short", "narrow"); err != nil {
 		return nil, err
 	}
-	if rf.Numeric, err = pick(o.Numeric, "numeric", "always", "always", "auto"); err != nil {
+	if rf.Numeric, err = option(o.Numeric, "Intl.RelativeTimeFormat", "numeric", "always", "always", "auto"); err != nil {
 		return nil, err
 	}
 	return rf, nil
@@ -284,14 +262,9 @@ type pluralOptions struct {
 }
 
 func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
-	typ := "cardinal"
-	if o.Type != nil {
-		switch *o.Type {
-		case "cardinal", "ordinal":
-			typ = *o.Type
-		default:
-			return nil, rangeError("Value " + *o.Type + " out of range for Intl.PluralRules options property type")
-		}
+	typ, err := option(o.Type, "Intl.PluralRules", "type", "cardinal", "cardinal", "ordinal")
+	if err != nil {
+		return nil, err
 	}
 	// PluralRules rounds as a decimal NumberFormat does.
 	nopts := numberOptions{
