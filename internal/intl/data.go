@@ -74,17 +74,18 @@ type localeData struct {
 
 // supplementalData is CLDR's locale-independent tables.
 type supplementalData struct {
-	Version         string                       `json:"version"`
-	Locales         []string                     `json:"locales"`
-	Plurals         map[string]map[string]string `json:"plurals"`  // language, pluralRule-count-X
-	Ordinals        map[string]map[string]string `json:"ordinals"` // language, pluralRule-count-X
-	CurrencyDigits  map[string]map[string]string `json:"currencyDigits"`
-	ParentLocales   map[string]string            `json:"parentLocales"`
-	Metazones       map[string]string            `json:"metazones"` // IANA zone, metazone
-	NumberingDigits map[string]string            `json:"numberingDigits"`
-	TimeZones       map[string][2]string         `json:"timeZones"`     // lower-case alias, [reported ID, IANA name]
-	ZonesByRegion   map[string][]string          `json:"zonesByRegion"` // region, zone IDs sorted
-	WeekData        map[string]map[string]string `json:"weekData"`      // firstDay/weekendStart/weekendEnd/minDays, region, value
+	Version         string                                  `json:"version"`
+	Locales         []string                                `json:"locales"`
+	Plurals         map[string]map[string]string            `json:"plurals"`  // language, pluralRule-count-X
+	Ordinals        map[string]map[string]string            `json:"ordinals"` // language, pluralRule-count-X
+	CurrencyDigits  map[string]map[string]string            `json:"currencyDigits"`
+	ParentLocales   map[string]string                       `json:"parentLocales"`
+	Metazones       map[string]string                       `json:"metazones"` // IANA zone, metazone
+	NumberingDigits map[string]string                       `json:"numberingDigits"`
+	TimeZones       map[string][2]string                    `json:"timeZones"`      // lower-case alias, [reported ID, IANA name]
+	ZonesByRegion   map[string][]string                     `json:"zonesByRegion"`  // region, zone IDs sorted
+	DayPeriodRules  map[string]map[string]map[string]string `json:"dayPeriodRules"` // language, period, _from/_before or _at (hh:mm)
+	WeekData        map[string]map[string]string            `json:"weekData"`       // firstDay/weekendStart/weekendEnd/minDays, region, value
 }
 
 var (

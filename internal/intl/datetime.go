@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -151,11 +152,6 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 	}
 	if df.TimeStyle, err = option(o.TimeStyle, "Intl.DateTimeFormat", "timeStyle", "", styles...); err != nil {
 		return nil, err
-	}
-	if fields["dayPeriod"] != "" {
-		// Flexible day periods ("in the afternoon") need CLDR's day period
-		// rules, which coderun does not carry.
-		return nil, rangeError("Intl.DateTimeFormat option dayPeriod is not supported in the coderun sandbox")
 	}
 	if df.DateStyle != "" || df.TimeStyle != "" {
 		if len(fields) > 0 || fsd > 0 {
@@ -428,6 +424,11 @@ func (df *dateTimeFormat) skeletonOf(fields map[string]string, fsd int) []skelet
 	if v := fields["day"]; v != "" {
 		sk = append(sk, skeletonField{'d', num[v]})
 	}
+	// A day period goes with a 12-hour clock; ICU leaves it out of a
+	// 24-hour one ("00 Uhr").
+	if v := fields["dayPeriod"]; v != "" && (fields["hour"] == "" || df.hourChar() == 'h' || df.hourChar() == 'K') {
+		sk = append(sk, skeletonField{'B', map[string]int{"narrow": 5, "short": 1, "long": 4}[v]})
+	}
 	if v := fields["hour"]; v != "" {
 		sk = append(sk, skeletonField{df.hourChar(), num[v]})
 	}
@@ -689,7 +690,7 @@ func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, exact bool) 
 			continue
 		}
 		switch {
-		case c == 'y' || c == 'G' || c == 'S' || c == 'z' || c == 'v' || c == 'O' || c == 'E':
+		case c == 'y' || c == 'G' || c == 'S' || c == 'z' || c == 'v' || c == 'O' || c == 'E' || c == 'B':
 			n = w
 		case c == 'c' || c == 'e':
 			n = max(w, 3) // one or two letters would be the day's number
@@ -731,6 +732,11 @@ func (df *dateTimeFormat) reportFields() {
 			}
 		case 'E', 'c', 'e':
 			df.Weekday = txt
+		case 'B':
+			df.DayPeriod = map[int]string{4: "long", 5: "narrow"}[n]
+			if df.DayPeriod == "" {
+				df.DayPeriod = "short"
+			}
 		case 'd':
 			df.Day = num
 		case 'h', 'H', 'K', 'k':
@@ -832,6 +838,11 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 			if t.Hour() >= 12 {
 				key = "pm"
 			}
+			if f.text[0] != 'a' {
+				if p := df.dayPeriod(t, f.text[0] == 'B'); p != "" && name(d.DayPeriods, "format", n, p) != "" {
+					key = p
+				}
+			}
 			out = append(out, part{Type: "dayPeriod", Value: name(d.DayPeriods, "format", n, key)})
 		case 'h':
 			h := t.Hour() % 12
@@ -920,6 +931,35 @@ func (df *dateTimeFormat) zoneName(t time.Time, letter byte, n int) string {
 		}
 	}
 	return df.gmtOffset(t, n >= 4)
+}
+
+// dayPeriod is the CLDR day period of t in the locale's language: noon
+// (or, for b, midnight) when t is exactly then, else, for flexible periods
+// (B), the range t falls in ("evening1"). "" when the language has no
+// rules.
+func (df *dateTimeFormat) dayPeriod(t time.Time, flexible bool) string {
+	rules := supp().DayPeriodRules[df.loc.lang]
+	hm := fmt.Sprintf("%02d:%02d", t.Hour(), t.Minute())
+	for p, r := range rules {
+		// Flexible periods name noon but not midnight, which is night or
+		// morning: ICU's choice, which Node prints.
+		if at, ok := r["_at"]; ok && at == hm && t.Second() == 0 && t.Nanosecond() < 1e6 && !(flexible && p == "midnight") {
+			return p
+		}
+	}
+	if !flexible {
+		return ""
+	}
+	for p, r := range rules {
+		from, before := r["_from"], r["_before"]
+		if from == "" {
+			continue
+		}
+		if from <= before && hm >= from && hm < before || from > before && (hm >= from || hm < before) {
+			return p
+		}
+	}
+	return ""
 }
 
 // observesDST says whether t's zone has two offsets in t's year.

@@ -343,3 +343,10 @@ for (const o of attempts) {
 }
 // === date-supported-locales-of
 return Intl.DateTimeFormat.supportedLocalesOf(["ja-JP", "en-GB", "de", "tlh"], { localeMatcher: "lookup" });
+// === date-day-period-flexible
+const hours = [0, 5, 9, 12, 13, 17, 19, 22];
+for (const h of hours) {
+  const t = new Date(Date.UTC(2024, 4, 1, h, 0));
+  console.log(h, t.toLocaleTimeString("en-US", { hour: "numeric", dayPeriod: "long" }), "|", t.toLocaleTimeString("zh-TW", { timeStyle: "short" }), "|", t.toLocaleTimeString("fr-FR", { hour: "numeric", dayPeriod: "short", hour12: true }));
+}
+return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", dayPeriod: "narrow" }).resolvedOptions();

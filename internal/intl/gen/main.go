@@ -391,6 +391,7 @@ func (r *reader) supplemental() obj {
 	}
 	week := r.at(sup("weekData.json"), "weekData")
 	return obj{
+		"dayPeriodRules":  r.at(sup("dayPeriods.json"), "dayPeriodRuleSet"),
 		"zonesByRegion":   zonesByRegion,
 		"weekData":        obj{"firstDay": week["firstDay"], "weekendStart": week["weekendStart"], "weekendEnd": week["weekendEnd"], "minDays": week["minDays"]},
 		"timeZones":       tzs,
