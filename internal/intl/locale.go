@@ -13,7 +13,8 @@ const defaultLocale = "en-US"
 // locale is a requested locale resolved against the data coderun carries.
 type locale struct {
 	tag  string      // the canonical requested tag, extensions dropped: what resolvedOptions reports
-	data *localeData // the CLDR locale whose data formats it
+	name string      // the CLDR locale whose data formats it (zh-Hant for zh-TW)
+	data *localeData // that locale's data
 	lang string      // the language subtag, which plural rules are keyed by
 	ext  map[string]string
 }
@@ -224,7 +225,7 @@ func lookup(tag string) (locale, bool) {
 		return locale{}, false
 	}
 	reported := strings.Join(tagWithoutExtensions(t), "-")
-	return locale{tag: reported, data: load(name), lang: lang, ext: ext}, true
+	return locale{tag: reported, name: name, data: load(name), lang: lang, ext: ext}, true
 }
 
 // tagWithoutExtensions is the tag's language, script, region and

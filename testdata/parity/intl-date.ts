@@ -350,3 +350,8 @@ for (const h of hours) {
   console.log(h, t.toLocaleTimeString("en-US", { hour: "numeric", dayPeriod: "long" }), "|", t.toLocaleTimeString("zh-TW", { timeStyle: "short" }), "|", t.toLocaleTimeString("fr-FR", { hour: "numeric", dayPeriod: "short", hour12: true }));
 }
 return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", dayPeriod: "narrow" }).resolvedOptions();
+// === date-chinese-traditional-and-simplified
+const d = new Date("2024-10-31T19:45:00Z");
+for (const l of ["zh-TW", "zh-HK", "zh-Hant", "zh-CN", "zh"]) {
+  console.log(JSON.stringify([d.toLocaleString(l, { dateStyle: "short", timeStyle: "short" }), d.toLocaleString(l, { dateStyle: "long", timeStyle: "short" }), d.toLocaleString(l, { dateStyle: "full", timeStyle: "full" }), d.toLocaleString(l), d.toLocaleString(l, { month: "long", day: "numeric", hour: "numeric" })]));
+}
