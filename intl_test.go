@@ -88,3 +88,17 @@ func TestIntlErrors(t *testing.T) {
 		assert.Contains(t, msg, c.want, c.program)
 	}
 }
+
+// What the host leaves out of an answer stays out: a property a program
+// puts on Object.prototype does not show through Intl's objects.
+func TestIntlIgnoresAPollutedObjectPrototype(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	assert.JSONEq(t, `[null, null, [null, null], "en-US", "1,234.5", "€5.00"]`, requireOK(t, runProgram(t, rt, `
+		Object.prototype.script = "Evil"; Object.prototype.w = [true]; Object.prototype.timeZones = ["X"]
+		Object.prototype.id = "#0"; Object.prototype.spec = "{}"
+		const l = new Intl.Locale("en")
+		return [l.script ?? null, l.timeZones ?? null, [...new Intl.Segmenter().segment("ab")].map(s => s.isWordLike ?? null),
+			new Intl.NumberFormat().resolvedOptions().locale, (1234.5).toLocaleString(),
+			new Intl.NumberFormat("en", {style: "currency", currency: "EUR"}).format(5)]`)))
+}

@@ -6,10 +6,10 @@
 // host's spec, an opaque JSON text it sends with every call: the host keeps
 // nothing per run, so a suspended run resumes in any process.
 //
-// Intl.DurationFormat is absent (as in Node 20)
-// (typeof gives 'undefined'), and an option the host cannot honour (a unit
-// style, another calendar) throws a RangeError that says so: coderun
-// refuses rather than print something Node would not.
+// Intl.DurationFormat is absent, as in Node 20 (typeof gives 'undefined').
+// An option the host cannot honour (another calendar, formatRange) throws
+// an error that says so: coderun refuses rather than print something Node
+// would not.
 
 const JSONParse = JSON.parse;
 const ReflectConstruct = Reflect.construct;
@@ -18,16 +18,21 @@ const DateNow = Date.now;
 const DateProto = Date.prototype;
 
 // intlAnswer decodes the host's answer: "=" and a string, "!" and an error
-// to throw ({name, message}), or JSON.
+// to throw ({name, message}), or JSON. An answer object the prelude reads
+// (not an array, which goes to the program) gets no prototype, so a
+// property a program put on Object.prototype cannot stand in for a field
+// the host left out.
 function intlAnswer(text) {
   const c = StringCharCodeAt(text, 0);
   if (c === 61) return StringSlice(text, 1); // '='
   if (c === 33) { // '!'
-    const e = JSONParse(StringSlice(text, 1));
+    const e = ObjectSetPrototypeOf(JSONParse(StringSlice(text, 1)), null);
     const Ctor = e.name === 'TypeError' ? TypeErrorCtor : e.name === 'RangeError' ? RangeErrorCtor : ErrorCtor;
     throw new Ctor(e.message);
   }
-  return JSONParse(text);
+  const v = JSONParse(text);
+  if (typeof v === 'object' && v !== null && !ArrayIsArray(v)) ObjectSetPrototypeOf(v, null);
+  return v;
 }
 
 // intlCall sends a JSON request: a constructor or a static function.
