@@ -154,11 +154,17 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		return nil, err
 	}
 	if df.DateStyle != "" || df.TimeStyle != "" {
-		if len(fields) > 0 || fsd > 0 {
-			for name := range fields {
-				return nil, typeError("Can't set option " + name + " when " + map[bool]string{true: "dateStyle", false: "timeStyle"}[df.DateStyle != ""] + " is used")
+		style := "timeStyle"
+		if df.DateStyle != "" {
+			style = "dateStyle"
+		}
+		for _, name := range []string{"weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute", "second", "timeZoneName"} {
+			if fields[name] != "" {
+				return nil, typeError("Can't set option " + name + " when " + style + " is used")
 			}
-			return nil, typeError("Can't set option fractionalSecondDigits when dateStyle is used")
+		}
+		if fsd > 0 {
+			return nil, typeError("Can't set option fractionalSecondDigits when " + style + " is used")
 		}
 		if o.Required == "date" && df.TimeStyle != "" {
 			return nil, typeError("Invalid option : timeStyle")
