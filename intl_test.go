@@ -78,7 +78,7 @@ func TestIntlErrors(t *testing.T) {
 		{`new Intl.DateTimeFormat("en", {timeZone: "Mars/Olympus"})`, "RangeError: Invalid time zone specified: Mars/Olympus"},
 		{`new Intl.NumberFormat("en", {maximumFractionDigits: 101})`, "RangeError: maximumFractionDigits value is out of range."},
 		{`new Intl.NumberFormat("en", {style: "unit", unit: "meters"})`, "RangeError: Invalid unit argument for Intl.NumberFormat() 'meters'"},
-		{`new Date(0).toLocaleDateString("th-TH")`, `RangeError: calendar buddhist (th-TH's default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: "gregory"`},
+		{`new Date(0).toLocaleDateString("fa-IR")`, `RangeError: calendar persian (fa-IR's default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: "gregory"`},
 		{`new Intl.NumberFormat("en").formatRange(1, 2)`, "TypeError: Intl.NumberFormat.prototype.formatRange is not supported in the coderun sandbox"},
 		{`new Intl.DateTimeFormat("en").format(NaN)`, "RangeError: Invalid time value"},
 		{`new Intl.DisplayNames("en", {type: "calendar"})`, `RangeError: Intl.DisplayNames type "calendar" is not supported in the coderun sandbox`},

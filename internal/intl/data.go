@@ -54,13 +54,10 @@ type localeData struct {
 		Days            map[string]map[string]map[string]string `json:"days"`       // context, width, sun..sat
 		DayPeriods      map[string]map[string]map[string]string `json:"dayPeriods"` // context, width, am/pm/...
 		Eras            map[string]map[string]string            `json:"eras"`       // eraAbbr/eraNames/eraNarrow, 0/1
-		DateFormats     map[string]string                       `json:"dateFormats"`
-		TimeFormats     map[string]string                       `json:"timeFormats"`
-		DateTimeFormats map[string]any                          `json:"dateTimeFormats"`
-		AtTimeFormats   struct {
-			Standard map[string]string `json:"standard"`
-		} `json:"atTimeFormats"`
-		Zones struct {
+		calendarFormats                                         // the Gregorian calendar's patterns
+		Buddhist        calendarFormats                         `json:"buddhist"`     // the Buddhist calendar's patterns
+		BuddhistEras    map[string]map[string]string            `json:"buddhistEras"` // eraAbbr/eraNames/eraNarrow, "0"
+		Zones           struct {
 			HourFormat    string                                  `json:"hourFormat"`
 			GMTFormat     string                                  `json:"gmtFormat"`
 			GMTZeroFormat string                                  `json:"gmtZeroFormat"`
@@ -70,6 +67,16 @@ type localeData struct {
 	} `json:"dates"`
 	Relative map[string]map[string]any    `json:"relative"` // field, key
 	Lists    map[string]map[string]string `json:"lists"`    // listPattern-type-X, start/middle/end/2
+}
+
+// calendarFormats are a calendar's patterns.
+type calendarFormats struct {
+	DateFormats     map[string]string `json:"dateFormats"`
+	TimeFormats     map[string]string `json:"timeFormats"`
+	DateTimeFormats map[string]any    `json:"dateTimeFormats"`
+	AtTimeFormats   struct {
+		Standard map[string]string `json:"standard"`
+	} `json:"atTimeFormats"`
 }
 
 // supplementalData is CLDR's locale-independent tables.

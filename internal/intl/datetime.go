@@ -72,6 +72,14 @@ type dateTimeOptions struct {
 // 78) is not the Gregorian one.
 var defaultCalendars = map[string]string{"th": "buddhist", "fa": "persian", "ps": "persian"}
 
+// formats are the patterns of the resolved calendar.
+func (df *dateTimeFormat) formats() *calendarFormats {
+	if df.Calendar == "buddhist" {
+		return &df.loc.data.Dates.Buddhist
+	}
+	return &df.loc.data.Dates.calendarFormats
+}
+
 // defaultTimeZone is the zone of a program that names none. The sandbox
 // has no local zone; UTC is what Node prints under TZ=UTC.
 const defaultTimeZone = "UTC"
@@ -92,7 +100,9 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 	if cal == "" {
 		cal = defaultCalendars[loc.lang]
 	}
-	if cal != "" && cal != "gregory" && cal != "iso8601" {
+	if cal == "buddhist" {
+		df.Calendar = cal
+	} else if cal != "" && cal != "gregory" && cal != "iso8601" {
 		// Other calendars need CLDR's calendar data; refuse rather than
 		// print a Gregorian date where Node prints another calendar's.
 		return nil, rangeError("calendar " + cal + " (" + loc.tag + "'s default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: \"gregory\"")
@@ -201,9 +211,17 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		}
 	}
 	df.resolveHourCycle(hc, o.Hour12, fields["hour"] != "" || df.TimeStyle != "")
+	// The -u- keys of the locale that decided something stay in the
+	// locale V8 reports: the calendar, the hour cycle.
+	var kept []string
+	if ext := loc.ext["ca"]; ext != "" && o.Calendar == nil && df.Calendar == ext {
+		kept = append(kept, "ca-"+ext)
+	}
 	if ext := loc.ext["hc"]; ext != "" && o.HourCycle == nil && o.Hour12 == nil && df.HourCycle == ext {
-		// The locale's -u-hc- decided the cycle: V8 reports it in the locale.
-		df.Locale += "-u-hc-" + ext
+		kept = append(kept, "hc-"+ext)
+	}
+	if len(kept) > 0 {
+		df.Locale += "-u-" + strings.Join(kept, "-")
 	}
 	if df.DateStyle != "" || df.TimeStyle != "" {
 		df.pattern = df.stylePattern()
@@ -241,7 +259,7 @@ func (df *dateTimeFormat) timeZone(opt *string) error {
 // localeHourChar is the hour field the locale's short time pattern uses:
 // h (1-12), H (0-23), K (0-11) or k (1-24).
 func (df *dateTimeFormat) localeHourChar() byte {
-	p := df.loc.data.Dates.TimeFormats["short"]
+	p := df.loc.data.Dates.TimeFormats["short"] // the Gregorian's: the locale's clock
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
 		case 'h', 'H', 'K', 'k':
@@ -300,7 +318,7 @@ func (df *dateTimeFormat) hourChar() byte {
 // time formats, joined by the date style's glue ("{1} 'at' {0}" for full
 // and long).
 func (df *dateTimeFormat) stylePattern() string {
-	d := df.loc.data.Dates
+	d := df.formats()
 	var datePart, timePart string
 	if df.DateStyle != "" {
 		datePart = d.DateFormats[df.DateStyle]
@@ -531,7 +549,7 @@ func (df *dateTimeFormat) componentPattern(fields map[string]string, fsd int) st
 // glue is the pattern joining a date and a time for a style: CLDR's
 // "atTime" form, which ICU has used since CLDR 42, else the plain one.
 func (df *dateTimeFormat) glue(style string) string {
-	d := df.loc.data.Dates
+	d := df.formats()
 	if strings.HasPrefix(df.loc.name, "zh-Hant") {
 		// CLDR 48's JSON gives zh-Hant "{1}{0}"; ICU 78's data, which
 		// Node prints, joins the short style with a thin space
@@ -599,7 +617,7 @@ func (df *dateTimeFormat) matchOrBuild(sk []skeletonField) string {
 	if base == "" {
 		return z
 	}
-	tz, _ := df.loc.data.Dates.DateTimeFormats["appendTimezone"].(string)
+	tz, _ := df.loc.data.Dates.DateTimeFormats["appendTimezone"].(string) // the same in every calendar
 	if tz == "" {
 		tz = "{0} {1}"
 	}
@@ -609,7 +627,7 @@ func (df *dateTimeFormat) matchOrBuild(sk []skeletonField) string {
 // bestPattern finds the availableFormats entry with exactly the
 // requested fields, preferring equal widths and numeric for numeric.
 func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
-	avail, _ := df.loc.data.Dates.DateTimeFormats["availableFormats"].(map[string]any)
+	avail, _ := df.formats().DateTimeFormats["availableFormats"].(map[string]any)
 	want := map[byte]int{}
 	for _, f := range sk {
 		want[canonicalLetter(f.letter)] = f.width
@@ -809,7 +827,12 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 	}
 	year := t.Year()
 	era := 1
-	if year <= 0 {
+	eras := d.Eras
+	switch {
+	case df.Calendar == "buddhist":
+		// One era, counted from 543 BC.
+		era, year, eras = 0, year+543, d.BuddhistEras
+	case year <= 0:
 		era, year = 0, 1-year
 	}
 	var out []part
@@ -825,7 +848,11 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 			if key == "" {
 				key = "eraAbbr"
 			}
-			out = append(out, part{Type: "era", Value: d.Eras[key][strconv.Itoa(era)]})
+			name := eras[key][strconv.Itoa(era)]
+			if name == "" && df.Calendar == "buddhist" {
+				name = "BE"
+			}
+			out = append(out, part{Type: "era", Value: name})
 		case 'y':
 			if n == 2 {
 				out = append(out, part{Type: "year", Value: pad(year%100, 2)})

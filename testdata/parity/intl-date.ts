@@ -355,3 +355,8 @@ const d = new Date("2024-10-31T19:45:00Z");
 for (const l of ["zh-TW", "zh-HK", "zh-Hant", "zh-CN", "zh"]) {
   console.log(JSON.stringify([d.toLocaleString(l, { dateStyle: "short", timeStyle: "short" }), d.toLocaleString(l, { dateStyle: "long", timeStyle: "short" }), d.toLocaleString(l, { dateStyle: "full", timeStyle: "full" }), d.toLocaleString(l), d.toLocaleString(l, { month: "long", day: "numeric", hour: "numeric" })]));
 }
+// === date-buddhist-calendar
+const d = new Date("2024-11-05T15:30:00Z");
+console.log(d.toLocaleString("th-TH"), "|", d.toLocaleDateString("th-TH", { dateStyle: "full" }), "|", d.toLocaleDateString("en-US-u-ca-buddhist"));
+console.log(d.toLocaleDateString("th-TH", { era: "short", year: "numeric" }), "|", d.toLocaleString("th-TH", { dateStyle: "long", timeStyle: "short" }), "|", d.toLocaleDateString("th-TH", { calendar: "gregory" }));
+return [new Intl.DateTimeFormat("th-TH").resolvedOptions().calendar, new Intl.DateTimeFormat("en-u-ca-buddhist").resolvedOptions().locale];

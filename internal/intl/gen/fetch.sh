@@ -11,8 +11,9 @@ version=48.0.0
 mkdir -p "$dir"
 cd "$dir"
 # cldr-bcp47 (time zone IDs and aliases) skipped 48.0.0; 48.2.0 has the
-# same zones.
-for spec in cldr-core@$version cldr-numbers-full@$version cldr-dates-full@$version cldr-misc-full@$version cldr-localenames-full@$version cldr-units-full@$version cldr-bcp47@48.2.0; do
+# same zones. The Buddhist calendar's era names were last published in
+# cldr-cal-buddhist-modern 43.1.0; they have not changed since.
+for spec in cldr-core@$version cldr-numbers-full@$version cldr-dates-full@$version cldr-misc-full@$version cldr-localenames-full@$version cldr-units-full@$version cldr-bcp47@48.2.0 cldr-cal-buddhist-modern@43.1.0; do
 	pkg=${spec%@*}
 	tgz=$(npm pack --silent "$spec")
 	mkdir -p "$pkg"

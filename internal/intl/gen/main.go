@@ -256,6 +256,37 @@ func (r *reader) locale(loc string) obj {
 			relative[k] = v
 		}
 	}
+	// The Buddhist calendar (th's default): its formats and era names.
+	// CLDR 48 publishes no cldr-cal-buddhist package; 43.1's has them for
+	// coderun's locales, and where a locale has no formats of its own
+	// there, ICU's fallback, the generic calendar's formats, stand in.
+	formats := func(cal obj) obj {
+		dateTime := obj{}
+		for k, v := range r.at(cal, "dateTimeFormats") {
+			if k != "intervalFormats" && k != "appendItems" {
+				dateTime[k] = v
+			}
+		}
+		return obj{
+			"dateFormats":     cal["dateFormats"],
+			"timeFormats":     cal["timeFormats"],
+			"dateTimeFormats": dateTime,
+			"atTimeFormats":   cal["dateTimeFormats-atTime"],
+		}
+	}
+	buddhistFormats := formats(r.at(r.file("cldr-dates-full/main/"+loc+"/ca-generic.json"), "main", loc, "dates", "calendars", "generic"))
+	var buddhistEras any
+	if b, err := os.ReadFile(filepath.Join(r.src, "cldr-cal-buddhist-modern/main", loc, "ca-buddhist.json")); err == nil {
+		var v obj
+		if json.Unmarshal(b, &v) == nil {
+			cal := r.at(v, "main", loc, "dates", "calendars", "buddhist")
+			buddhistEras = cal["eras"]
+			if _, ok := cal["dateFormats"]; ok {
+				buddhistFormats = formats(cal)
+			}
+		}
+	}
+
 	// Units by ECMA-402's name (kilometer, kilometer-per-hour): CLDR's own
 	// compound units where it has one, for each width, and the pattern
 	// that joins the others.
@@ -309,6 +340,8 @@ func (r *reader) locale(loc string) obj {
 			"timeFormats":     greg["timeFormats"],
 			"dateTimeFormats": dateTime,
 			"atTimeFormats":   greg["dateTimeFormats-atTime"],
+			"buddhist":        buddhistFormats,
+			"buddhistEras":    buddhistEras,
 			"zones":           zoneNames,
 		},
 		"relative": relative,
