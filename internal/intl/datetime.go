@@ -550,15 +550,6 @@ func (df *dateTimeFormat) componentPattern(fields map[string]string, fsd int) st
 // "atTime" form, which ICU has used since CLDR 42, else the plain one.
 func (df *dateTimeFormat) glue(style string) string {
 	d := df.formats()
-	if strings.HasPrefix(df.loc.name, "zh-Hant") {
-		// CLDR 48's JSON gives zh-Hant "{1}{0}"; ICU 78's data, which
-		// Node prints, joins the short style with a thin space
-		// ("2024/10/31 下午7:45:00") and the others with a space.
-		if style == "short" {
-			return "{1}\u2009{0}"
-		}
-		return "{1} {0}"
-	}
 	if g := d.AtTimeFormats.Standard[style]; g != "" {
 		return g
 	}

@@ -13,8 +13,7 @@ const defaultLocale = "en-US"
 // locale is a requested locale resolved against the data coderun carries.
 type locale struct {
 	tag  string      // the canonical requested tag, extensions dropped: what resolvedOptions reports
-	name string      // the CLDR locale whose data formats it (zh-Hant for zh-TW)
-	data *localeData // that locale's data
+	data *localeData // the data of the CLDR locale that formats it (zh-Hant for zh-TW)
 	lang string      // the language subtag, which plural rules are keyed by
 	ext  map[string]string
 }
@@ -225,7 +224,7 @@ func lookup(tag string) (locale, bool) {
 		return locale{}, false
 	}
 	reported := strings.Join(tagWithoutExtensions(t), "-")
-	return locale{tag: reported, name: name, data: load(name), lang: lang, ext: ext}, true
+	return locale{tag: reported, data: load(name), lang: lang, ext: ext}, true
 }
 
 // tagWithoutExtensions is the tag's language, script, region and

@@ -92,7 +92,7 @@ func newLocaleInfo(tag string, o localeOptions) (*localeInfo, error) {
 			info.Region = p
 		}
 	}
-	set := func(v *string, check func(string) bool, name string, apply func(string)) error {
+	set := func(v *string, check func(string) bool, apply func(string)) error {
 		if v == nil {
 			return nil
 		}
@@ -102,13 +102,13 @@ func newLocaleInfo(tag string, o localeOptions) (*localeInfo, error) {
 		apply(*v)
 		return nil
 	}
-	if err := set(o.Language, func(s string) bool { return isAlpha(s) && (len(s) >= 2 && len(s) <= 3 || len(s) >= 5 && len(s) <= 8) }, "language", func(s string) { info.Language = strings.ToLower(s) }); err != nil {
+	if err := set(o.Language, func(s string) bool { return isAlpha(s) && (len(s) >= 2 && len(s) <= 3 || len(s) >= 5 && len(s) <= 8) }, func(s string) { info.Language = strings.ToLower(s) }); err != nil {
 		return nil, err
 	}
-	if err := set(o.Script, func(s string) bool { return len(s) == 4 && isAlpha(s) }, "script", func(s string) { info.Script = strings.ToUpper(s[:1]) + strings.ToLower(s[1:]) }); err != nil {
+	if err := set(o.Script, func(s string) bool { return len(s) == 4 && isAlpha(s) }, func(s string) { info.Script = strings.ToUpper(s[:1]) + strings.ToLower(s[1:]) }); err != nil {
 		return nil, err
 	}
-	if err := set(o.Region, func(s string) bool { return len(s) == 2 && isAlpha(s) || len(s) == 3 && isDigits(s) }, "region", func(s string) { info.Region = strings.ToUpper(s) }); err != nil {
+	if err := set(o.Region, func(s string) bool { return len(s) == 2 && isAlpha(s) || len(s) == 3 && isDigits(s) }, func(s string) { info.Region = strings.ToUpper(s) }); err != nil {
 		return nil, err
 	}
 	opts := map[string]*string{"calendar": o.Calendar, "collation": o.Collation, "hourCycle": o.HourCycle, "caseFirst": o.CaseFirst, "numberingSystem": o.NumberingSystem}

@@ -249,6 +249,19 @@ func (r *reader) locale(loc string) obj {
 	if tz, ok := r.at(greg, "dateTimeFormats", "appendItems")["Timezone"]; ok {
 		dateTime["appendTimezone"] = tz
 	}
+	atTime := greg["dateTimeFormats-atTime"]
+	if loc == "zh-Hant" || strings.HasPrefix(loc, "zh-Hant-") {
+		// CLDR 48's JSON joins zh-Hant's date and time with nothing; ICU
+		// 78's data, which Node prints, uses a thin space in the short
+		// style ("2024/10/31 下午7:45:00") and a space in the others.
+		glue := obj{}
+		for _, style := range []string{"full", "long", "medium", "short"} {
+			glue[style] = "{1} {0}"
+			dateTime[style] = "{1} {0}"
+		}
+		glue["short"], dateTime["short"] = "{1}\u2009{0}", "{1}\u2009{0}"
+		atTime = obj{"standard": glue}
+	}
 
 	relative := obj{}
 	for k, v := range fields {
@@ -339,7 +352,7 @@ func (r *reader) locale(loc string) obj {
 			"dateFormats":     greg["dateFormats"],
 			"timeFormats":     greg["timeFormats"],
 			"dateTimeFormats": dateTime,
-			"atTimeFormats":   greg["dateTimeFormats-atTime"],
+			"atTimeFormats":   atTime,
 			"buddhist":        buddhistFormats,
 			"buddhistEras":    buddhistEras,
 			"zones":           zoneNames,
