@@ -40,6 +40,11 @@ type run struct {
 	lastYield time.Time     // when FuelTick last yielded the thread
 	ticks     uint64
 
+	// untrimmed says the guest ran since its free pages were last given
+	// back (see trim); trimming says a trim is running, whose fuel ticks
+	// are not the program's.
+	untrimmed, trimming bool
+
 	timers timerQueue
 	parked []parkedCall // calls waiting for an answer from outside, in program order
 
@@ -303,10 +308,13 @@ func (r *run) OutOfMemory(requested uint32) {
 func (r *run) MapStack(frames string) string { return r.mapPos(frames) }
 
 func (r *run) FuelTick() int32 {
-	r.ticks++
 	if r.aborted.Load() {
 		r.stop(KindAbort, "%s", r.abortMessage())
 	}
+	if r.trimming {
+		return FuelQuantum // the host's housekeeping, not the program's compute
+	}
+	r.ticks++
 	if r.cfg.Fuel > 0 && r.ticks > r.cfg.Fuel {
 		r.stop(KindTimeout, "the Fuel budget ran out (%d ticks of %d loop iterations)", r.cfg.Fuel, FuelQuantum)
 	}
@@ -357,6 +365,7 @@ func (r *run) fail(kind FailureKind, msg string) {
 // guest wraps one export call: it accounts compute time and turns a trap
 // into the run's failure.
 func (r *run) guest(call func() (engine.State, error)) bool {
+	r.untrimmed = true
 	r.callStart = time.Now()
 	_, err := call()
 	r.compute += time.Since(r.callStart)
@@ -388,10 +397,13 @@ func (r *run) trapped(err error) {
 func (r *run) loop() {
 	wall := time.NewTimer(r.cfg.WallTime - time.Since(r.start))
 	defer wall.Stop()
-	var timer *time.Timer
+	var timer, trim *time.Timer
 	defer func() {
 		if timer != nil {
 			timer.Stop()
+		}
+		if trim != nil {
+			trim.Stop()
 		}
 	}()
 	for !r.settled {
@@ -434,6 +446,15 @@ func (r *run) loop() {
 			}
 			timerC = timer.C
 		}
+		var trimC <-chan time.Time
+		if r.untrimmed {
+			if trim == nil {
+				trim = time.NewTimer(trimAfter)
+			} else {
+				trim.Reset(trimAfter)
+			}
+			trimC = trim.C
+		}
 		select {
 		case c := <-r.bridge.Done():
 			r.bridge.Received(c)
@@ -448,6 +469,8 @@ func (r *run) loop() {
 			r.fail(KindTimeout, r.wallTimeMessage())
 		case <-r.ctx.Done():
 			r.fail(KindAbort, r.abortMessage())
+		case <-trimC:
+			r.trim()
 		}
 		if timerC != nil && !timer.Stop() {
 			select {
@@ -455,6 +478,26 @@ func (r *run) loop() {
 			default:
 			}
 		}
+		if trimC != nil {
+			trim.Stop()
+		}
+	}
+}
+
+// trimAfter is how long a run waits with nothing to do before the pages its
+// guest holds nothing in are given back. A binding call that answers within
+// it never pays for a trim; a run waiting on a slow tool, a timer or a
+// human keeps only the pages it uses, not every page it ever touched.
+const trimAfter = 20 * time.Millisecond
+
+// trim gives the guest's free pages back to the OS while the run waits
+// (engine.Instance.Trim). The program cannot observe it.
+func (r *run) trim() {
+	r.untrimmed, r.trimming = false, true
+	err := r.inst.Trim()
+	r.trimming = false
+	if err != nil {
+		r.trapped(err)
 	}
 }
 

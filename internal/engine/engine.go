@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
 	"github.com/coderun/coderun/internal/wasmsnap"
@@ -39,8 +38,8 @@ type Options struct {
 type Engine struct {
 	runtime  wazero.Runtime
 	compiled wazero.CompiledModule
-	memory   *imageAllocator // nil: wazero builds memory from the data section
-	module   []byte          // as given, for ModuleHash
+	memory   imageSource // nil: wazero builds memory from the data section
+	module   []byte      // as given, for ModuleHash
 
 	hashOnce sync.Once
 	hash     [32]byte
@@ -134,7 +133,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 			rt.Close(ctx)
 			return nil, err
 		}
-		e.memory, module = &imageAllocator{image: src}, stripped
+		e.memory, module = src, stripped
 	}
 	compiled, err := rt.CompileModule(ctx, module)
 	if err != nil {
@@ -153,7 +152,7 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 func (e *Engine) Close(ctx context.Context) error {
 	err := e.runtime.Close(ctx)
 	if e.memory != nil {
-		err = errors.Join(err, e.memory.image.close())
+		err = errors.Join(err, e.memory.close())
 	}
 	return err
 }
@@ -188,10 +187,7 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 			WithNanotime(clock.Nanotime, 1).
 			WithRandSource(readerFunc(clock.Random))
 	}
-	ictx := withHost(ctx, host)
-	if e.memory != nil {
-		ictx = experimental.WithMemoryAllocator(ictx, e.memory)
-	}
+	ictx := withInstance(ctx, &instanceCtx{host: host, image: e.memory})
 	mod, err := e.runtime.InstantiateModule(ictx, e.compiled, mc)
 	if err != nil {
 		return nil, fmt.Errorf("engine: instantiate: %w", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/coderun/coderun/internal/intl"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
 // Host receives the guest's imports for one instance. Its methods run on
@@ -81,11 +82,53 @@ func AsTrap(err error) (error, bool) {
 
 type hostKey struct{}
 
-func withHost(ctx context.Context, h Host) context.Context {
-	return context.WithValue(ctx, hostKey{}, h)
+// instanceCtx is what the imports of one instance find in their context:
+// the Host, and the linear memory, which it also allocates (it is the
+// instance's experimental.MemoryAllocator when the engine serves memories
+// from an image), so that discard knows what kind of memory it holds.
+type instanceCtx struct {
+	host  Host
+	image imageSource // nil: wazero allocates the memory
+	mem   experimental.LinearMemory
 }
 
-func hostOf(ctx context.Context) Host { return ctx.Value(hostKey{}).(Host) }
+func (c *instanceCtx) Allocate(_, maxBytes uint64) experimental.LinearMemory {
+	c.mem = c.image.newMemory(maxBytes)
+	return c.mem
+}
+
+func withInstance(ctx context.Context, c *instanceCtx) context.Context {
+	ctx = context.WithValue(ctx, hostKey{}, c)
+	if c.image != nil {
+		ctx = experimental.WithMemoryAllocator(ctx, c)
+	}
+	return ctx
+}
+
+func instanceOf(ctx context.Context) *instanceCtx { return ctx.Value(hostKey{}).(*instanceCtx) }
+
+func hostOf(ctx context.Context) Host { return instanceOf(ctx).host }
+
+// discarder is a memory that can give pages back to the OS; their contents
+// become unspecified (the image's, or zeros) until written again.
+type discarder interface {
+	// discard gives back the OS pages inside [off, off+n), which is a
+	// whole number of discardUnits.
+	discard(off, n int)
+}
+
+// checkDiscard refuses a discard range that is not whole pages of a memory
+// of size bytes.
+func checkDiscard(ptr, n, size uint32) error {
+	if ptr%discardUnit != 0 || n%discardUnit != 0 || uint64(ptr)+uint64(n) > uint64(size) {
+		return fmt.Errorf("guest discarded pages that are not whole pages of its memory (%d bytes at %#x)", n, ptr)
+	}
+	return nil
+}
+
+// discardUnit is the page of the discard import (ABI.md): the guest's,
+// whatever the OS's page size is.
+const discardUnit = 4096
 
 var cryptoReader = rand.Reader
 
@@ -158,6 +201,18 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		resp := hostOf(ctx).MapStack(string(read(mod, uint32(s[0]), uint32(s[1]))))
 		writeAnswer(mod, []byte(resp), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
+	fn("discard", func(ctx context.Context, mod api.Module, s []uint64) {
+		// Only a whole page range inside memory is given back: the guest's
+		// word is trusted about what its pages hold, never about where they
+		// are.
+		ptr, n := uint32(s[0]), uint32(s[1])
+		if err := checkDiscard(ptr, n, mod.Memory().Size()); err != nil {
+			Stop(err)
+		}
+		if d, ok := instanceOf(ctx).mem.(discarder); ok && n > 0 {
+			d.discard(int(ptr), int(n))
+		}
+	}, []api.ValueType{i32, i32}, nil)
 	fn("oom", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).OutOfMemory(uint32(s[0]))
 		Stop(errors.New("out of memory"))

@@ -45,6 +45,7 @@ const (
 	exportRun
 	exportFireTimer
 	exportDeliver
+	exportTrim
 	numExports
 )
 
@@ -58,6 +59,7 @@ var exportNames = [numExports]string{
 	exportRun:       "coderun_run",
 	exportFireTimer: "coderun_fire_timer",
 	exportDeliver:   "coderun_deliver",
+	exportTrim:      "coderun_trim",
 }
 
 // checkExports reports an export of the ABI that module lacks, so an ABI
@@ -179,6 +181,20 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 		return 0, err
 	}
 	return State(int32(in.stack[0])), nil
+}
+
+// Trim gives the pages the guest holds nothing in back to the OS (the free
+// parts of its heap, the unused part of its stack), while the program waits:
+// see coderun_trim in ABI.md. The program cannot observe it, and its fuel
+// counter is kept as it was, so a deterministic run stays deterministic;
+// fuel ticks the walk causes still reach the Host, which should not count
+// them.
+func (in *Instance) Trim() error {
+	left := in.Fuel()
+	if err := in.export(exportTrim).CallWithStack(in.ctx, in.stack[:]); err != nil {
+		return err
+	}
+	return in.SetFuel(left)
 }
 
 // write copies b into a fresh guest allocation.

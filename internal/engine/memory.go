@@ -4,16 +4,12 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 )
 
-// imageAllocator gives every instance a linear memory that starts as a copy
-// of the snapshot image. The module it serves has its data section stripped
-// (wasmsnap.Split), so wazero neither zeroes nor copies megabytes per
-// instance: on Linux the copy is a private mapping of the image, and a run
-// pays only for the pages it touches.
-type imageAllocator struct {
-	image imageSource
-}
-
-// imageSource produces fresh memories initialised from the image.
+// imageSource gives every instance a linear memory that starts as a copy of
+// the snapshot image (instanceCtx is the allocator that asks it). The
+// module it serves has its data section stripped (wasmsnap.Split), so
+// wazero neither zeroes nor copies megabytes per instance: on Linux the
+// copy is a private mapping of the image, and a run pays only for the pages
+// it touches.
 type imageSource interface {
 	// newMemory returns a memory of at least len(image) bytes that can grow
 	// to maxBytes without moving.
@@ -21,10 +17,6 @@ type imageSource interface {
 	// bytes returns the image itself.
 	bytes() []byte
 	close() error
-}
-
-func (a imageAllocator) Allocate(_, maxBytes uint64) experimental.LinearMemory {
-	return a.image.newMemory(maxBytes)
 }
 
 // heapMemory is the portable fallback: a Go slice with the image copied in.

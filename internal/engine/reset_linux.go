@@ -93,3 +93,17 @@ func (m *mappedMemory) drop(from int) bool {
 	}
 	return true
 }
+
+// discard gives back the OS pages inside [off, off+n) of a live memory
+// whose guest says they hold nothing (the discard import): they read from
+// the memfd again (the image part) or as zero, and stop counting as the
+// process's memory until written. extent stays: a reset must still look at
+// every page the run may have written.
+func (m *mappedMemory) discard(off, n int) {
+	lo := (off + osPage - 1) / osPage * osPage
+	hi := (off + n) / osPage * osPage
+	if lo < hi && hi <= len(m.region) {
+		// Best effort: if the kernel refuses, the pages merely stay.
+		_ = unix.Madvise(m.region[lo:hi], unix.MADV_DONTNEED)
+	}
+}

@@ -17,7 +17,7 @@ func (e *Engine) Image() []byte {
 	if e.memory == nil {
 		return nil
 	}
-	return e.memory.image.bytes()
+	return e.memory.bytes()
 }
 
 // ModuleHash is the sha256 of the module the Engine runs, computed once: it

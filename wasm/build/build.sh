@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds wasm/quickjs.wasm from Debian's qjs-src package, reproducibly.
+# The allocator is dlmalloc from the source of the same wasi-libc the
+# toolchain links (glue/dlmalloc.c says why it is built here).
 #
 #   wasm/build/build.sh            rebuild wasm/quickjs.wasm in place
 #   wasm/build/build.sh OUT.wasm   build into OUT.wasm (used by the CI check)
@@ -11,8 +13,9 @@
 #                                  unpack the pinned QuickJS-ng source into
 #                                  DIR and print its path (prelude_dev/run.sh)
 #
-# Exit status 3: the pinned QuickJS-ng source cannot be downloaded (and is
-# not in the cache); anything else non-zero is a real failure.
+# Exit status 3: a pinned source (QuickJS-ng's, or wasi-libc's for
+# dlmalloc) cannot be downloaded and is not in the cache; anything else
+# non-zero is a real failure.
 #
 # Needs Debian bookworm's clang-16, lld-16, wasi-libc and
 # libclang-rt-16-dev-wasm32 (install-toolchain.sh installs them), Go, and
@@ -30,6 +33,13 @@ qjs_sha256="04631979bdadaccffd76c1cb0aff5d07389aa889a90b6a902eba858a3a3b3988"
 # The suite that publishes qjs_version (0.17.0-1: forky, i.e. testing, and
 # sid; trixie ships 0.16.x). build.sh --pin rewrites these three lines.
 qjs_suite="forky"
+
+# wasi-libc's source, for its dlmalloc: the version of bookworm's wasi-libc
+# package, which install-toolchain.sh installs and clang links against.
+libc_version="0.0~git20220510.9886d3d"
+libc_tar="wasi-libc_${libc_version}.orig.tar.xz"
+libc_url="http://deb.debian.org/debian/pool/main/w/wasi-libc/$libc_tar"
+libc_sha256="8f9b802736a856942839d32966937c389f46e9f156415a549a6675b7535e5f74"
 
 cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
 mkdir -p "$cache"
@@ -71,6 +81,22 @@ fetch_source() {
 		{ echo "build.sh: $qjs_deb does not match the pinned sha256" >&2; exit 1; }
 }
 
+# Downloads wasi-libc's source tarball into the cache, once. bookworm is a
+# stable suite, so the file stays in the pool until the suite is archived;
+# a failed download exits 3 like a missing QuickJS-ng source.
+fetch_libc_source() {
+	if [[ -f "$cache/$libc_tar" ]] && echo "$libc_sha256  $cache/$libc_tar" | sha256sum -c --quiet - 2>/dev/null; then
+		return
+	fi
+	if ! curl -fsSL -o "$cache/$libc_tar.part" "$libc_url"; then
+		echo "build.sh: cannot download $libc_url; wasi-libc's pinned source may have left Debian's pool" >&2
+		exit 3
+	fi
+	echo "$libc_sha256  $cache/$libc_tar.part" | sha256sum -c --quiet - ||
+		{ echo "build.sh: $libc_tar does not match the pinned sha256" >&2; exit 1; }
+	mv "$cache/$libc_tar.part" "$cache/$libc_tar"
+}
+
 if [[ "${1:-}" == "--pin" ]]; then
 	[[ $# -eq 3 ]] || { echo "usage: build.sh --pin VERSION SUITE (e.g. --pin 0.18.0-1 sid)" >&2; exit 2; }
 	qjs_version="$2" qjs_suite="$3"
@@ -104,6 +130,10 @@ src="$work/pkg/usr/src/quickjs-ng"
 for p in "$here"/patches/*.patch; do
 	patch --quiet -d "$src" -p1 <"$p"
 done
+# dlmalloc itself (malloc.c) and the unistd.h stand-in wasi-libc builds it with.
+fetch_libc_source
+tar -xJf "$cache/$libc_tar" -C "$work" --strip-components=1 \
+	"wasi-libc-$libc_version/dlmalloc/src/malloc.c" "wasi-libc-$libc_version/dlmalloc/include/unistd.h"
 
 # The prelude's parts, concatenated in name order, become one C string.
 # They share one function scope, where a second function declaration of a
@@ -130,6 +160,13 @@ cat "$here"/prelude/*.js >"$work/prelude.js"
 # glue/exports.c sets QuickJS's stack limit 128 KiB below this size, so deep JS
 # recursion throws a catchable RangeError before the trap is reached.
 stack_size=$((1024 * 1024))
+# The allocator: its own translation unit, with wasi-libc's include stand-in
+# first on the path (glue/dlmalloc.c sets the configuration).
+clang-16 --target=wasm32-wasi --sysroot=/usr \
+	-O2 -msign-ext -mnontrapping-fptoint -mmutable-globals \
+	-DNDEBUG -ffile-prefix-map="$work"=. -ffile-prefix-map="$here"=. \
+	-I"$work/dlmalloc/include" -I"$work/dlmalloc/src" \
+	-c -o "$work/dlmalloc.o" "$here/glue/dlmalloc.c"
 clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-O2 -mexec-model=reactor \
 	-msign-ext -mnontrapping-fptoint -mmutable-globals \
@@ -138,7 +175,8 @@ clang-16 --target=wasm32-wasi --sysroot=/usr \
 	-I"$src" -I"$work" \
 	-Wl,--stack-first -Wl,-z,stack-size=$stack_size \
 	-o "$work/quickjs.raw.wasm" \
-	"$here/glue/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c"
+	"$here/glue/glue.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c" \
+	"$work/dlmalloc.o"
 
 # Every loop header gets a fuel counter that calls coderun.fuel_tick every
 # quantum back-edges: the host's only way to interrupt native code. The

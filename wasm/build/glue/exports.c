@@ -37,6 +37,44 @@ GLUE_EXPORT(coderun_fuel_probe) int32_t coderun_fuel_probe(void)
     return host_fuel_tick();
 }
 
+/* ---- giving free pages back ---- */
+
+/* malloc_free_regions (dlmalloc.c) visits the heap's free regions. */
+void malloc_free_regions(void (*fn)(void *start, void *end, void *arg), void *arg);
+/* wasm-ld's bounds of the shadow stack, which --stack-first puts below the
+ * data. */
+extern unsigned char __stack_low;
+
+#define GLUE_PAGE 4096u
+
+/* discard_pages hands the whole pages inside [start, end) to the host. */
+static void discard_pages(void *start, void *end, void *arg)
+{
+    (void)arg;
+    uintptr_t lo = ((uintptr_t)start + GLUE_PAGE - 1) & ~(uintptr_t)(GLUE_PAGE - 1);
+    uintptr_t hi = (uintptr_t)end & ~(uintptr_t)(GLUE_PAGE - 1);
+    if (lo < hi)
+        host_discard((void *)lo, hi - lo);
+}
+
+/* coderun_trim tells the host which pages hold nothing: the heap's free
+ * regions, and the shadow stack below what this call itself may use. The
+ * host calls it while a run waits, so a run that built and dropped a large
+ * value does not keep its pages resident while it waits for a binding call
+ * or a timer. It changes nothing the program can observe: no collection
+ * runs, and no allocation is made. */
+GLUE_EXPORT(coderun_trim) void coderun_trim(void)
+{
+    malloc_free_regions(discard_pages, NULL);
+    /* The stack grows down from __stack_high; everything under this frame
+     * is dead between two exports. The margin leaves room for the frames
+     * of the calls made from here, discard's included. */
+    unsigned char here;
+    uintptr_t in_use = (uintptr_t)&here - 16 * 1024;
+    if (in_use > (uintptr_t)&__stack_low)
+        discard_pages(&__stack_low, (void *)in_use, NULL);
+}
+
 #define GLUE_STACK_SIZE (1024 * 1024)
 #define GLUE_STACK_MARGIN (128 * 1024)
 

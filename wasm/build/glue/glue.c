@@ -8,7 +8,8 @@
  *
  * The ABI (imports, exports, message formats) is documented in ../ABI.md.
  *
- * This file is the one translation unit: quickjs.c is included, not linked,
+ * This file is the one translation unit (but for the allocator,
+ * dlmalloc.c): quickjs.c is included, not linked,
  * so the glue can read class ids, string and array layouts directly while
  * walking values (the lossless-JSON check and the CBOR encoding happen in one
  * pass over the JSValue graph). The other files in this directory are parts
@@ -48,6 +49,9 @@ GLUE_IMPORT(intl) int32_t host_intl(const char *req, uint32_t len, char *out, ui
  * evaluated JavaScript to the program's TypeScript; same buffer protocol
  * as intl. */
 GLUE_IMPORT(map_stack) int32_t host_map_stack(const char *text, uint32_t len, char *out, uint32_t cap);
+/* The whole pages [ptr, ptr+len) hold nothing the guest will read before
+ * writing it again (coderun_trim): the host may give them back to the OS. */
+GLUE_IMPORT(discard) void host_discard(void *ptr, uint32_t len);
 /* Memory exhausted: never returns (the host ends the run). */
 GLUE_IMPORT(oom) void host_oom(uint32_t requested);
 /* Called by instrumented loop headers every quantum back-edges; returns the

@@ -192,6 +192,20 @@ int32_t host_map_stack(const char *text, uint32_t len, char *out, uint32_t cap)
     return (int32_t)len;
 }
 
+/* Trimming is the wasm host's memory management; natively there is nothing
+ * to give back, and no dlmalloc to ask. */
+unsigned char __stack_low;
+void malloc_free_regions(void (*fn)(void *start, void *end, void *arg), void *arg)
+{
+    (void)fn;
+    (void)arg;
+}
+void host_discard(void *ptr, uint32_t len)
+{
+    (void)ptr;
+    (void)len;
+}
+
 int32_t host_call(const uint8_t *msg, uint32_t len, char *err, uint32_t cap)
 {
     const uint8_t *p = msg, *end = msg + len;

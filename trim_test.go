@@ -1,0 +1,88 @@
+package coderun
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pauseBindings has one function, host.pause, that answers after d: longer
+// than trimAfter, the run's free pages are given back while it waits.
+func pauseBindings(d time.Duration) []Namespace {
+	return []Namespace{{Global: "host", Functions: map[string]Function{
+		"pause": func(ctx context.Context, _ any) (any, error) {
+			select {
+			case <-time.After(d):
+			case <-ctx.Done():
+			}
+			return nil, nil
+		},
+	}}}
+}
+
+// A run that is trimmed at every wait (it waits longer than trimAfter) and
+// reuses the given-back memory for new strings, objects and deep stacks
+// computes what it computes without waits.
+func TestTrimmedRunKeepsItsData(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	program := `
+function build(tag) {
+  const parts = [];
+  for (let i = 0; i < 16384; i++) parts.push(tag + String(i % 10).repeat(63));
+  return parts.join("");
+}
+const sum = s => { let h = 0; for (let i = 0; i < s.length; i += 61) h = (h * 31 + s.charCodeAt(i)) | 0; return h; };
+function deep(n) { return n === 0 ? 0 : 1 + deep(n - 1); }
+const kept = build("k");
+const sums = [];
+for (let round = 0; round < 4; round++) {
+  const s = build(String(round));
+  sums.push(sum(s));
+  await host.pause();
+  const objs = Array.from({ length: 5000 }, (_, i) => ({ i, tag: "t" + round + i }));
+  sums.push(objs[4999].tag, deep(1500), sum(build(String(round))) === sums[sums.length - 1]);
+}
+return { kept: sum(kept) === sum(build("k")), sums };`
+	slow := requireOK(t, runRequest(t, rt, Request{Program: program, Bindings: pauseBindings(3 * trimAfter)}))
+	fast := requireOK(t, runRequest(t, rt, Request{Program: program, Bindings: pauseBindings(0)}))
+	assert.Equal(t, fast, slow, "the same program, with and without trims")
+	assert.Contains(t, slow, `"kept":true`)
+	assert.NotContains(t, slow, "false")
+}
+
+// Trims do not count against the Fuel budget and do not move the guest's
+// fuel countdown: a deterministic run fails at the same point whether its
+// waits were long enough to be trimmed or not.
+func TestTrimKeepsFuelDeterministic(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, func(c *Config) { c.Fuel = 40 })
+	program := `
+let n = 0;
+for (;;) {
+  const junk = [];
+  for (let i = 0; i < 800; i++) { junk.push({ i }); if (++n % 4 === 0) console.log(n); }
+  await host.pause();
+}`
+	outcome := func(d time.Duration) string {
+		res := runRequest(t, rt, Request{Program: program, Bindings: pauseBindings(d)})
+		msg := requireFailure(t, res, KindTimeout)
+		require.Contains(t, msg, "Fuel")
+		require.Greater(t, len(res.Logs), 2*800/4, "the budget lasts past the first waits")
+		return res.Logs[len(res.Logs)-1] + " " + msg
+	}
+	fast := outcome(0)
+	slow := outcome(2 * trimAfter)
+	assert.Equal(t, fast, slow, "the last line before the Fuel budget ran out")
+}
+
+// runRequest runs req, failing the test if Run returns an error.
+func runRequest(t testing.TB, rt *Runtime, req Request) Result {
+	t.Helper()
+	res, err := rt.Run(context.Background(), req)
+	require.NoError(t, err)
+	return res
+}
