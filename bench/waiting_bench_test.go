@@ -141,6 +141,13 @@ func holdWaiting(b *testing.B, rt *coderun.Runtime, p waitingProgram, n int) wai
 		if waiting > 0 {
 			perRun := max(1, (mustVMRSS(b)-before.rss)/int64(waiting))
 			if avail-int64(n-waiting)*perRun < waitingReserve {
+				// The runs just started have not been trimmed yet (a run
+				// gives its free pages back once it has waited a moment):
+				// look again once they have, before giving up.
+				time.Sleep(200 * time.Millisecond)
+				perRun = max(1, (mustVMRSS(b)-before.rss)/int64(waiting))
+			}
+			if avail-int64(n-waiting)*perRun < waitingReserve {
 				releaseAll()
 				b.Skipf("stopped at %d of %d waiting runs: %.2f MiB per run so far, and %d more would leave MemAvailable (%.1f GiB) under the %d GiB reserve",
 					waiting, n, float64(perRun)/(1<<20), n-waiting, float64(avail)/(1<<30), waitingReserve>>30)
