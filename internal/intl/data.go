@@ -58,11 +58,14 @@ type localeData struct {
 		Buddhist        calendarFormats                         `json:"buddhist"`     // the Buddhist calendar's patterns
 		BuddhistEras    map[string]map[string]string            `json:"buddhistEras"` // eraAbbr/eraNames/eraNarrow, "0"
 		Zones           struct {
-			HourFormat    string                                  `json:"hourFormat"`
-			GMTFormat     string                                  `json:"gmtFormat"`
-			GMTZeroFormat string                                  `json:"gmtZeroFormat"`
-			Metazone      map[string]map[string]map[string]string `json:"metazone"` // name, long/short, generic/standard/daylight
-			Zone          map[string]map[string]map[string]string `json:"zone"`     // zone ID, long/short, generic/standard/daylight
+			HourFormat     string                                  `json:"hourFormat"`
+			GMTFormat      string                                  `json:"gmtFormat"`
+			GMTZeroFormat  string                                  `json:"gmtZeroFormat"`
+			RegionFormat   string                                  `json:"regionFormat"`   // "{0} Time": a zone named after its place
+			FallbackFormat string                                  `json:"fallbackFormat"` // "{1} ({0})": a metazone's name and a place
+			Metazone       map[string]map[string]map[string]string `json:"metazone"`       // name, long/short, generic/standard/daylight
+			Zone           map[string]map[string]map[string]string `json:"zone"`           // zone ID, long/short, generic/standard/daylight
+			ExemplarCity   map[string]string                       `json:"exemplarCity"`   // zone ID, its city where a name needs it and it is not the ID's
 		} `json:"zones"`
 	} `json:"dates"`
 	Relative map[string]map[string]any    `json:"relative"` // field, key
@@ -87,7 +90,9 @@ type supplementalData struct {
 	Ordinals        map[string]map[string]string            `json:"ordinals"` // language, pluralRule-count-X
 	CurrencyDigits  map[string]map[string]string            `json:"currencyDigits"`
 	ParentLocales   map[string]string                       `json:"parentLocales"`
-	Metazones       map[string]string                       `json:"metazones"` // IANA zone, metazone
+	Metazones       map[string]string                       `json:"metazones"`     // IANA zone, metazone
+	MetazoneZones   map[string]map[string]string            `json:"metazoneZones"` // metazone, territory ("001": the world), reference zone
+	PrimaryZones    map[string]string                       `json:"primaryZones"`  // region with several zones, the one named after it
 	NumberingDigits map[string]string                       `json:"numberingDigits"`
 	TimeZones       map[string][2]string                    `json:"timeZones"`      // lower-case alias, [reported ID, IANA name]
 	ZonesByRegion   map[string][]string                     `json:"zonesByRegion"`  // region, zone IDs sorted

@@ -573,10 +573,20 @@ func (df *dateTimeFormat) matchOrBuild(sk []skeletonField) string {
 			rest := append(append([]skeletonField(nil), sk[:i]...), sk[i+1:]...)
 			base := df.matchOrBuild(rest)
 			frac := "'" + df.loc.data.Numbers.Symbols["decimal"] + "'" + strings.Repeat("S", f.width)
-			if j := strings.LastIndex(base, "s"); j >= 0 {
-				return base[:j+1] + frac + base[j+1:]
+			// After the seconds field, not a quoted "s" (fr-CA's "ss 's'").
+			var b strings.Builder
+			done := false
+			for _, piece := range splitPattern(base) {
+				b.WriteString(piece.raw)
+				if piece.field && piece.text[0] == 's' && !done {
+					b.WriteString(frac)
+					done = true
+				}
 			}
-			return base + frac
+			if !done {
+				b.WriteString(frac)
+			}
+			return b.String()
 		}
 	}
 	var zone *skeletonField
@@ -616,24 +626,25 @@ func (df *dateTimeFormat) matchOrBuild(sk []skeletonField) string {
 }
 
 // bestPattern finds the availableFormats entry with exactly the
-// requested fields, preferring equal widths and numeric for numeric.
+// requested fields, preferring equal widths and numeric for numeric (a
+// zone of another kind, v for z, is the same field at ICU's distance), or
+// the locale's time format where ICU's pattern generator prefers it.
 func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 	avail, _ := df.formats().DateTimeFormats["availableFormats"].(map[string]any)
 	want := map[byte]int{}
+	var zone skeletonField
 	for _, f := range sk {
-		want[canonicalLetter(f.letter)] = f.width
+		want[fieldKey(f.letter)] = f.width
+		if fieldKey(f.letter) == 'z' {
+			zone = f
+		}
 	}
 	best, bestScore := "", math.MaxInt
 	for key := range avail {
 		if strings.ContainsRune(key, '-') {
 			continue // -alt-ascii and -count- variants
 		}
-		have := map[byte]int{}
-		for _, f := range splitPattern(key) {
-			if f.field {
-				have[canonicalLetter(f.text[0])] = len(f.text)
-			}
-		}
+		have, haveZone := fieldsOf(key)
 		if len(have) != len(want) {
 			continue
 		}
@@ -645,6 +656,8 @@ func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 				break
 			}
 			switch {
+			case c == 'z':
+				score += abs(zoneType(zone.letter, w) - zoneType(haveZone, hw))
 			case (w >= 3) != (hw >= 3) && c == 'M':
 				score += 100 // text against numeric month
 			case hw > w && w < 3:
@@ -659,21 +672,61 @@ func (df *dateTimeFormat) bestPattern(sk []skeletonField) (string, bool) {
 			best, bestScore = key, score
 		}
 	}
+	if p, dist, ok := df.timeFormatMatch(want, zone); ok && bestScore > 0 && dist <= bestScore {
+		return p, true
+	}
 	if bestScore == math.MaxInt {
 		return "", false
 	}
 	p, _ := avail[best].(string)
-	have := map[byte]int{}
-	for _, f := range splitPattern(best) {
-		if f.field {
-			have[canonicalLetter(f.text[0])] = len(f.text)
-		}
-	}
-	exact := len(have) == len(want)
+	have, haveZone := fieldsOf(best)
+	exact := len(have) == len(want) && haveZone == zone.letter
 	for k, w := range want {
 		exact = exact && have[k] == w
 	}
-	return df.adjustWidths(p, want, exact), true
+	return df.adjustWidths(p, want, zone.letter, exact), true
+}
+
+// fieldsOf reads a skeleton or pattern's fields: each field's width by
+// [fieldKey], and the letter of its zone field, if any.
+func fieldsOf(p string) (map[byte]int, byte) {
+	have := map[byte]int{}
+	var zone byte
+	for _, f := range splitPattern(p) {
+		if f.field {
+			have[fieldKey(f.text[0])] = len(f.text)
+			if fieldKey(f.text[0]) == 'z' {
+				zone = f.text[0]
+			}
+		}
+	}
+	return have, zone
+}
+
+// fieldKey is [canonicalLetter] with every zone letter (z, v, O) folded
+// into z: they are one field of several kinds.
+func fieldKey(c byte) byte {
+	if c == 'v' || c == 'O' {
+		return 'z'
+	}
+	return canonicalLetter(c)
+}
+
+// zoneType is ICU's pattern generator's value of a zone field, whose
+// differences are the distance between two kinds: the specific name (z)
+// is nearer the offset (O) than the generic name (v) is.
+func zoneType(letter byte, width int) int {
+	t := -0x103 // short
+	if width >= 4 {
+		t = -0x104
+	}
+	switch letter {
+	case 'O':
+		t -= 0x10
+	case 'v':
+		t -= 0x20
+	}
+	return t
 }
 
 func abs(x int) int {
@@ -689,7 +742,7 @@ func abs(x int) int {
 // text and numeric stays numeric (ja's
 // "M月" for a long month is right as it is); the hour letter follows the
 // hour cycle.
-func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, exact bool) string {
+func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, zone byte, exact bool) string {
 	hc := df.hourChar()
 	var b strings.Builder
 	for _, f := range splitPattern(p) {
@@ -699,8 +752,13 @@ func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, exact bool) 
 		}
 		c := f.text[0]
 		n := len(f.text)
-		key := canonicalLetter(c)
+		key := fieldKey(c)
 		w, ok := want[key]
+		if key == 'z' && ok {
+			// The zone of the kind asked for (z where the entry has v).
+			b.WriteString(strings.Repeat(string(zone), w))
+			continue
+		}
 		if c == 'B' && !ok {
 			// A flexible day period nobody asked for (zh-Hant's "Bh:mm")
 			// is written as AM/PM, as ICU's generator does.
@@ -727,7 +785,7 @@ func (df *dateTimeFormat) adjustWidths(p string, want map[byte]int, exact bool) 
 		case (n >= 3) != (w >= 3):
 			// Text against numeric: the pattern's choice stands.
 		case c == 'm' || c == 's':
-			n = max(n, w) // minutes and seconds keep their two digits
+			// ICU keeps the pattern's minutes and seconds (fi's "m.ss").
 		default:
 			n = w
 		}
@@ -904,8 +962,10 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 		case 's':
 			out = append(out, part{Type: "second", Value: pad(t.Second(), n)})
 		case 'S':
-			frac := pad(t.Nanosecond()/1e6, 3)
-			out = append(out, part{Type: "fractionalSecond", Value: frac[:min(n, len(frac))]})
+			// Cut to the width before the digits become the numbering
+			// system's, which take more than a byte.
+			frac := strconv.Itoa(1000 + t.Nanosecond()/1e6)[1:]
+			out = append(out, part{Type: "fractionalSecond", Value: nf.localDigits(frac[:min(n, 3)])})
 		case 'z', 'v', 'O', 'V', 'Z', 'X', 'x':
 			out = append(out, part{Type: "timeZoneName", Value: df.zoneName(t, f.text[0], n)})
 		default:
@@ -928,48 +988,6 @@ func mergeLiterals(ps []part) []part {
 		out = append(out, p)
 	}
 	return out
-}
-
-// zoneName names t's zone: z the specific name ("EST", "Eastern Standard
-// Time"), v the generic one ("ET"), O the GMT offset; where the locale has
-// no name of that length, the GMT offset stands in, as in ICU.
-func (df *dateTimeFormat) zoneName(t time.Time, letter byte, n int) string {
-	z := df.loc.data.Dates.Zones
-	length := "short"
-	if n >= 4 {
-		length = "long"
-	}
-	if letter == 'z' || letter == 'v' {
-		kind := "generic"
-		if letter == 'z' {
-			kind = "standard"
-			if t.IsDST() {
-				kind = "daylight"
-			}
-		}
-		id := df.TimeZone
-		if id == "UTC" {
-			id = "Etc/UTC"
-		}
-		// A zone's own name (British Summer Time, Coordinated Universal
-		// Time) comes first, then its metazone's (Eastern Standard Time).
-		if letter == 'v' && !observesDST(t) {
-			// A zone without daylight time is generically its standard
-			// time: Japan Standard Time.
-			kind = "standard"
-		}
-		if own := z.Zone[id][length]; own != nil && (letter == 'z' || id != "Etc/UTC") {
-			if s := own[kind]; s != "" && s != "∅∅∅" {
-				return s
-			}
-		}
-		if mz := supp().Metazones[id]; mz != "" {
-			if s := z.Metazone[mz][length][kind]; s != "" && s != "∅∅∅" {
-				return s
-			}
-		}
-	}
-	return df.gmtOffset(t, n >= 4)
 }
 
 // dayPeriod is the CLDR day period of t in the locale's language: noon
@@ -999,44 +1017,4 @@ func (df *dateTimeFormat) dayPeriod(t time.Time, flexible bool) string {
 		}
 	}
 	return ""
-}
-
-// observesDST says whether t's zone has two offsets in t's year.
-func observesDST(t time.Time) bool {
-	_, jan := time.Date(t.Year(), 1, 1, 0, 0, 0, 0, t.Location()).Zone()
-	_, jul := time.Date(t.Year(), 7, 1, 0, 0, 0, 0, t.Location()).Zone()
-	return jan != jul
-}
-
-// gmtOffset is "GMT-5", "GMT+5:30", or with long "GMT-05:00".
-func (df *dateTimeFormat) gmtOffset(t time.Time, long bool) string {
-	z := df.loc.data.Dates.Zones
-	_, off := t.Zone()
-	// ICU writes a zero offset as GMT+0 and GMT+00:00, not the locale's
-	// zero format.
-	pos, neg, _ := strings.Cut(z.HourFormat, ";")
-	form := pos
-	if off < 0 {
-		form, off = neg, -off
-	}
-	h, m := off/3600, off/60%60
-	var s string
-	if long {
-		s = strings.NewReplacer("HH", pad2(h), "mm", pad2(m)).Replace(form)
-	} else {
-		// The short form drops the hour's leading zero and zero minutes.
-		sign := form[:strings.IndexAny(form, "H")]
-		s = sign + strconv.Itoa(h)
-		if m != 0 {
-			s += ":" + pad2(m)
-		}
-	}
-	return strings.Replace(z.GMTFormat, "{0}", s, 1)
-}
-
-func pad2(v int) string {
-	if v < 10 {
-		return "0" + strconv.Itoa(v)
-	}
-	return strconv.Itoa(v)
 }

@@ -234,3 +234,48 @@ func (d decimal) scaled(n int) decimal {
 	}
 	return d
 }
+
+// roundToIncrement rounds to a multiple of inc units of 10^-frac (inc is
+// one of ECMA-402's increments, m×10^k with m 1, 2, 5 or 25) by mode. It
+// divides by the increment exactly, as a product (x/5 is 2x/10), rounds
+// the quotient to an integer and multiplies back, so halfEven picks the
+// even multiple, as ICU does.
+func (d decimal) roundToIncrement(frac, inc int, mode string) decimal {
+	m, k := inc, 0
+	for m%10 == 0 {
+		m, k = m/10, k+1
+	}
+	// 1/m as mul×10^-shift.
+	mul, shift := 1, 0
+	switch m {
+	case 2:
+		mul, shift = 5, 1
+	case 5:
+		mul, shift = 2, 1
+	case 25:
+		mul, shift = 4, 2
+	}
+	q := d.scaled(frac - k).timesSmall(mul).scaled(-shift)
+	r := q.roundAt(0, mode).timesSmall(m).scaled(k - frac)
+	r.neg = d.neg
+	return r
+}
+
+// timesSmall returns d×k for a small k > 0.
+func (d decimal) timesSmall(k int) decimal {
+	if k == 1 || d.isZero() {
+		return d
+	}
+	out := make([]byte, len(d.digits)+2)
+	carry := 0
+	for i := len(d.digits) - 1; i >= 0; i-- {
+		v := int(d.digits[i]-'0')*k + carry
+		out[i+2] = byte('0' + v%10)
+		carry = v / 10
+	}
+	out[1] = byte('0' + carry%10)
+	out[0] = byte('0' + carry/10)
+	r := decimal{neg: d.neg, digits: out, point: d.point + 2}
+	r.trim()
+	return r
+}

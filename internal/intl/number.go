@@ -212,13 +212,18 @@ func (nf *numberFormat) digitOptions(o numberOptions) error {
 	if nf.RoundingIncrement, err = digitOption(o.RoundingIncrement, "roundingIncrement", 1, 5000, 1); err != nil {
 		return err
 	}
+	if !roundingIncrements[nf.RoundingIncrement] {
+		return rangeError("roundingIncrement value is out of range.")
+	}
 	if nf.RoundingIncrement != 1 {
-		return rangeError("Intl.NumberFormat roundingIncrement other than 1 is not supported in the coderun sandbox")
+		// Rounding to an increment shows a fixed number of digits.
+		maxFDDefault = minFDDefault
 	}
 	if nf.RoundingMode, err = option(o.RoundingMode, "Intl.NumberFormat", "roundingMode", "halfExpand", "ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"); err != nil {
 		return err
 	}
-	if nf.RoundingPriority, err = option(o.RoundingPriority, "Intl.NumberFormat", "roundingPriority", "auto", "auto", "morePrecision", "lessPrecision"); err != nil {
+	// V8 names the abstract operation, not the constructor, for this one.
+	if nf.RoundingPriority, err = option(o.RoundingPriority, "SetNumberFormatDigitOptions", "roundingPriority", "auto", "auto", "morePrecision", "lessPrecision"); err != nil {
 		return err
 	}
 	if nf.TrailingZeroDisplay, err = option(o.TrailingZeroDisplay, "Intl.NumberFormat", "trailingZeroDisplay", "auto", "auto", "stripIfInteger"); err != nil {
@@ -281,7 +286,24 @@ func (nf *numberFormat) digitOptions(o numberOptions) error {
 		nf.MinimumSignificantDigits, nf.MaximumSignificantDigits = &one, &two
 		nf.RoundingPriority = "morePrecision"
 	}
+	if nf.RoundingIncrement != 1 {
+		// An increment is of the last fraction digit: it needs rounding by
+		// fraction digits alone, and a fixed number of them.
+		if !needFd || needSd {
+			return typeError("RoundingType is not fractionDigits")
+		}
+		if *nf.MaximumFractionDigits != *nf.MinimumFractionDigits {
+			return rangeError("maximumFractionDigits not equal to minimumFractionDigits")
+		}
+	}
 	return nil
+}
+
+// roundingIncrements are ECMA-402's increments: 1, 2, 2.5 and 5 times a
+// power of ten, as a count of the last fraction digit's units.
+var roundingIncrements = map[int]bool{
+	1: true, 2: true, 5: true, 10: true, 20: true, 25: true, 50: true, 100: true,
+	200: true, 250: true, 500: true, 1000: true, 2000: true, 2500: true, 5000: true,
 }
 
 // currencyDigits is ISO 4217's minor unit count of code, as CLDR gives it.
@@ -304,6 +326,9 @@ func (nf *numberFormat) round(d decimal) (decimal, int) {
 	// The place each rounding keeps digits to, as fraction digits.
 	sigPlace := func() int { return *nf.MaximumSignificantDigits - 1 - mag }
 	byFraction := func() (decimal, int) {
+		if nf.RoundingIncrement > 1 {
+			return d.roundToIncrement(*nf.MaximumFractionDigits, nf.RoundingIncrement, nf.RoundingMode), *nf.MinimumFractionDigits
+		}
 		return d.roundAt(*nf.MaximumFractionDigits, nf.RoundingMode), *nf.MinimumFractionDigits
 	}
 	bySignificant := func() (decimal, int) {

@@ -239,7 +239,9 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	return out, nil
 }
 
-// pluralRules is a resolved Intl.PluralRules.
+// pluralRules is a resolved Intl.PluralRules. Its fields are what Node 20's
+// V8 reports: the digits it rounds to (significant digits where it has
+// them, else fraction digits), not the rounding options of newer V8s.
 type pluralRules struct {
 	nf                       *numberFormat
 	Locale                   string   `json:"locale"`
@@ -250,10 +252,6 @@ type pluralRules struct {
 	MinimumSignificantDigits *int     `json:"minimumSignificantDigits,omitempty"`
 	MaximumSignificantDigits *int     `json:"maximumSignificantDigits,omitempty"`
 	PluralCategories         []string `json:"pluralCategories"`
-	RoundingIncrement        int      `json:"roundingIncrement"`
-	RoundingMode             string   `json:"roundingMode"`
-	RoundingPriority         string   `json:"roundingPriority"`
-	TrailingZeroDisplay      string   `json:"trailingZeroDisplay"`
 }
 
 type pluralOptions struct {
@@ -266,23 +264,24 @@ func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
 	if err != nil {
 		return nil, err
 	}
-	// PluralRules rounds as a decimal NumberFormat does.
+	// PluralRules rounds as a decimal NumberFormat does, with the digit
+	// options and roundingPriority: Node 20's V8 does not read
+	// roundingIncrement, roundingMode or trailingZeroDisplay here.
 	nopts := numberOptions{
 		LocaleMatcher: o.LocaleMatcher, MinimumIntegerDigits: o.MinimumIntegerDigits,
 		MinimumFractionDigits: o.MinimumFractionDigits, MaximumFractionDigits: o.MaximumFractionDigits,
 		MinimumSignificantDigits: o.MinimumSignificantDigits, MaximumSignificantDigits: o.MaximumSignificantDigits,
-		RoundingIncrement: o.RoundingIncrement, RoundingMode: o.RoundingMode, RoundingPriority: o.RoundingPriority,
-		TrailingZeroDisplay: o.TrailingZeroDisplay,
+		RoundingPriority: o.RoundingPriority,
 	}
 	nf, err := newNumberFormat(locales, nopts)
 	if err != nil {
 		return nil, err
 	}
 	pr := &pluralRules{nf: nf, Locale: nf.Locale, Type: typ, MinimumIntegerDigits: nf.MinimumIntegerDigits,
-		MinimumFractionDigits: nf.MinimumFractionDigits, MaximumFractionDigits: nf.MaximumFractionDigits,
-		MinimumSignificantDigits: nf.MinimumSignificantDigits, MaximumSignificantDigits: nf.MaximumSignificantDigits,
-		RoundingIncrement: nf.RoundingIncrement, RoundingMode: nf.RoundingMode, RoundingPriority: nf.RoundingPriority,
-		TrailingZeroDisplay: nf.TrailingZeroDisplay}
+		MinimumSignificantDigits: nf.MinimumSignificantDigits, MaximumSignificantDigits: nf.MaximumSignificantDigits}
+	if pr.MinimumSignificantDigits == nil {
+		pr.MinimumFractionDigits, pr.MaximumFractionDigits = nf.MinimumFractionDigits, nf.MaximumFractionDigits
+	}
 	// ICU keeps plural rules per language, and per locale where they
 	// differ (pt-PT): V8 reports that locale, and the categories sorted,
 	// "other" last.

@@ -141,6 +141,40 @@ for (const loc of ["de-DE", "fr-FR", "ja-JP", "es-ES", "pt-BR", "zh-CN", "ru-RU"
   const o = new Intl.DateTimeFormat(loc, { timeZone: "Asia/Kolkata", timeZoneName: "shortOffset" }).format(d);
   console.log(loc, "|", s, "|", l, "|", o);
 }
+// === date-timezone-generic-location-locales
+const d = new Date("2024-07-15T12:00:00Z");
+const zones = ["Europe/London", "Europe/Paris", "Asia/Kolkata", "Australia/Sydney", "America/Sao_Paulo", "Asia/Shanghai", "Europe/Dublin", "UTC"];
+for (const loc of ["en-US", "de-DE", "fr-FR", "ja-JP", "es-MX", "ru-RU", "zh-CN", "hi-IN"]) {
+  const row = zones.map((timeZone) => new Intl.DateTimeFormat(loc, { timeZone, timeZoneName: "shortGeneric" }).formatToParts(d).find((p) => p.type === "timeZoneName")?.value);
+  console.log(loc, row.join(" | "));
+}
+// === date-timezone-generic-out-of-step
+// Egypt's summer time ends after the EU's: for those days its generic name
+// says which country it is.
+const f = new Intl.DateTimeFormat("en-US", { timeZone: "Africa/Cairo", timeZoneName: "longGeneric", dateStyle: "short" });
+return ["2024-07-29T12:00:00Z", "2024-10-29T12:00:00Z", "2024-12-01T12:00:00Z"].map((s) => f.format(new Date(s)));
+// === date-timezone-lmt-offsets
+const zones = ["America/New_York", "Asia/Tokyo", "Europe/Paris", "Australia/Sydney"];
+return zones.map((timeZone) => ["shortOffset", "longOffset"].map((timeZoneName) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: timeZoneName as "shortOffset" | "longOffset", year: "numeric" }).format(new Date("1870-06-01T00:00:00Z"))));
+// === date-hour-width-24-hour-locales
+// Hour "numeric" with 2-digit minutes takes the locale's short time with a
+// one-digit hour; numeric minutes match CLDR's "Hm" entry as written.
+const d = new Date(Date.UTC(2024, 10, 4, 9, 5, 7));
+const opts: Intl.DateTimeFormatOptions[] = [
+  { hour: "numeric", minute: "2-digit" },
+  { hour: "numeric", minute: "numeric" },
+  { hour: "numeric", minute: "2-digit", second: "2-digit" },
+  { hour: "numeric", minute: "2-digit", second: "2-digit", timeZoneName: "short" },
+  { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  { hour: "numeric", minute: "2-digit", second: "2-digit", timeZoneName: "shortOffset" },
+  { hour: "numeric", minute: "2-digit", second: "2-digit", fractionalSecondDigits: 2 },
+  { minute: "2-digit", second: "2-digit" },
+  { weekday: "short", hour: "numeric", minute: "2-digit" },
+];
+for (const loc of ["en-GB", "de-DE", "fr-FR", "fr-CA", "ja-JP", "zh-CN", "zh-TW", "ko-KR", "ru-RU", "fi-FI", "da-DK", "th-TH", "ar-EG", "bn-BD", "vi-VN"]) {
+  console.log(loc, opts.map((o) => new Intl.DateTimeFormat(loc, { ...o, timeZone: "UTC" }).format(d)).join(" | "));
+}
 // === date-timezone-en-gb-bst
 const d = new Date("2024-07-15T12:00:00Z");
 const w = new Date("2024-12-15T12:00:00Z");

@@ -25,6 +25,16 @@ return [a.select(1), b.select(1), a.select(0), new Intl.PluralRules("fr").select
 const r = new Intl.PluralRules("pl-PL").resolvedOptions();
 const o = new Intl.PluralRules("en", { type: "ordinal" }).resolvedOptions();
 return { pl: r.pluralCategories, plType: r.type, plLocale: r.locale, en: o.pluralCategories, ar: new Intl.PluralRules("ar").resolvedOptions().pluralCategories };
+// === plural-resolved-options-rounding
+const opts: any[] = [
+  {},
+  { minimumSignificantDigits: 2 },
+  { maximumSignificantDigits: 1, maximumFractionDigits: 3, roundingPriority: "morePrecision" },
+  { minimumFractionDigits: 2, roundingMode: "floor", trailingZeroDisplay: "stripIfInteger" },
+];
+for (const o of opts) console.log(JSON.stringify(new Intl.PluralRules("en", o).resolvedOptions()));
+return [new Intl.PluralRules("en", { maximumSignificantDigits: 1, maximumFractionDigits: 3, roundingPriority: "morePrecision" } as any).select(1.2),
+  new Intl.PluralRules("en", { maximumSignificantDigits: 1, maximumFractionDigits: 3, roundingPriority: "lessPrecision" } as any).select(1.2)];
 // === plural-message-helper
 const pr = new Intl.PluralRules("ru-RU");
 const forms: Record<string, string> = { one: "файл", few: "файла", many: "файлов", other: "файла" };

@@ -249,12 +249,38 @@ try {
 } catch (e: any) {
   console.log(e.name, e.message);
 }
-// === number-rounding-increment-unsupported
+// === number-rounding-increment-nickel
 try {
   const f = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, minimumFractionDigits: 2, roundingIncrement: 5 } as any);
   console.log(f.format(1.23));
 } catch (e: any) {
   console.log(e.name, e.message);
+}
+// === number-rounding-increment-modes
+const modes = ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"] as const;
+for (const roundingMode of modes) {
+  const nickel = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", roundingIncrement: 5, roundingMode } as any);
+  const quarter = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingIncrement: 25, roundingMode } as any);
+  console.log(roundingMode, [1.025, 1.075, -1.025, 2.01].map((x) => nickel.format(x)).join(" "), [1.125, 1.375, -0.6].map((x) => quarter.format(x)).join(" "));
+}
+const r = new Intl.NumberFormat("en-US", { roundingIncrement: 50, maximumFractionDigits: 1, minimumFractionDigits: 1 } as any).resolvedOptions();
+return [r.roundingIncrement, r.minimumFractionDigits, r.maximumFractionDigits, new Intl.NumberFormat("de-DE", { roundingIncrement: 500 } as any).format(123456.7)];
+// === number-rounding-increment-errors
+const attempts: any[] = [
+  { roundingIncrement: 3 },
+  { roundingIncrement: 5, maximumFractionDigits: 2 },
+  { roundingIncrement: 5, maximumSignificantDigits: 3 },
+  { roundingIncrement: 10, notation: "compact" },
+  { roundingIncrement: 10, roundingPriority: "lessPrecision", minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  { roundingIncrement: 5000.9 },
+  { roundingPriority: "fastest" },
+];
+for (const o of attempts) {
+  try {
+    console.log("ok", new Intl.NumberFormat("en-US", o).format(12345.678));
+  } catch (e: any) {
+    console.log(e.name, e.message);
+  }
 }
 // === number-invalid-currency-error
 try {

@@ -8,7 +8,8 @@
 // It keeps, for each locale of [locales], the subtrees the formatters read,
 // with the locale's default numbering system resolved, and the
 // supplemental tables (plural rules, currency digits, parent locales,
-// metazones, numbering system digits). The output is deterministic:
+// metazones and their reference zones, primary zones, numbering system
+// digits). The output is deterministic:
 // encoding/json sorts map keys, and every file has the same fixed time.
 package main
 
@@ -47,10 +48,6 @@ var sanctionedUnits = strings.Fields(`
 	kilometer liter megabit megabyte meter microsecond mile mile-scandinavian
 	milliliter millimeter millisecond minute month nanosecond ounce percent
 	petabyte pound second stone terabit terabyte week yard year`)
-
-// keyRegions are the bcp47 time zone keys that do not start with their
-// region's code.
-var keyRegions = map[string]string{"jeruslm": "IL", "gazastrp": "PS", "hebron": "PS"}
 
 // versions are the packages fetch.sh downloads; the data says which.
 const cldrVersion = "48.0.0"
@@ -113,6 +110,7 @@ type reader struct {
 	src     string
 	err     error
 	current map[string]bool // currencies legal tender somewhere today
+	zones   zoneTables      // the zones' regions and metazones, for their names
 }
 
 // currentCurrencies are the currencies some region uses today. Names are
@@ -173,6 +171,7 @@ func (r *reader) at(v any, keys ...string) obj {
 func build(src string) (map[string]any, error) {
 	r := &reader{src: src}
 	r.current = currentCurrencies(r)
+	r.zones = r.readZoneTables()
 	files := map[string]any{}
 	for _, loc := range locales {
 		files[loc+".json"] = r.locale(loc)
@@ -197,7 +196,7 @@ func (r *reader) locale(loc string) obj {
 	lists := r.at(r.file("cldr-misc-full/main/"+loc+"/listPatterns.json"), "main", loc, "listPatterns")
 
 	zoneNames := obj{}
-	for _, k := range []string{"hourFormat", "gmtFormat", "gmtZeroFormat"} {
+	for _, k := range []string{"hourFormat", "gmtFormat", "gmtZeroFormat", "regionFormat", "fallbackFormat"} {
 		zoneNames[k] = zones[k]
 	}
 	zoneNames["metazone"] = zones["metazone"]
@@ -227,6 +226,7 @@ func (r *reader) locale(loc string) obj {
 	}
 	walk("", r.at(zones, "zone"))
 	zoneNames["zone"] = named
+	zoneNames["exemplarCity"] = r.exemplarCities(r.at(zones, "zone"))
 
 	// Of each currency: its symbols, and its display names if it is
 	// current. Interval formats
@@ -385,6 +385,12 @@ func (r *reader) supplemental() obj {
 		}
 	}
 	walk("", r.at(mz, "metaZones", "metazoneInfo", "timezone"))
+	// Each metazone's reference zone, by territory ("001" the golden
+	// one): a zone whose offset differs from it is named with its place.
+	references := obj{}
+	for mzone, byTerritory := range r.zones.references {
+		references[mzone] = byTerritory
+	}
 	digits := obj{}
 	for name, v := range r.at(sup("numberingSystems.json"), "numberingSystems") {
 		if d, ok := v.(obj)["_digits"]; ok {
@@ -412,27 +418,8 @@ func (r *reader) supplemental() obj {
 			tzs[strings.ToLower(n)] = []string{names[0], iana}
 		}
 	}
-	// The current zones of each region, by the region the bcp47 key starts
-	// with (usnyc is in US), for Intl.Locale's timeZones.
-	byRegion := map[string][]string{}
-	for key, v := range r.at(r.file("cldr-bcp47/bcp47/timezone.json"), "keyword", "u", "tz") {
-		entry, ok := v.(obj)
-		if !ok || strings.HasPrefix(key, "_") || len(key) < 3 || entry["_deprecated"] == "true" {
-			continue
-		}
-		names := strings.Fields(fmt.Sprint(entry["_alias"]))
-		if len(names) == 0 || !strings.Contains(names[0], "/") || strings.HasPrefix(names[0], "Etc/") {
-			continue
-		}
-		region := strings.ToUpper(key[:2])
-		if r, ok := keyRegions[key]; ok {
-			region = r
-		}
-		byRegion[region] = append(byRegion[region], names[0])
-	}
 	zonesByRegion := obj{}
-	for region, zones := range byRegion {
-		sort.Strings(zones)
+	for region, zones := range r.zones.byRegion {
 		zonesByRegion[region] = zones
 	}
 	week := r.at(sup("weekData.json"), "weekData")
@@ -446,6 +433,8 @@ func (r *reader) supplemental() obj {
 		"currencyDigits":  r.at(sup("currencyData.json"), "currencyData", "fractions"),
 		"parentLocales":   r.at(sup("parentLocales.json"), "parentLocales", "parentLocale"),
 		"metazones":       current,
+		"metazoneZones":   references,
+		"primaryZones":    r.zones.primary,
 		"numberingDigits": digits,
 	}
 }
