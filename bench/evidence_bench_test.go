@@ -144,7 +144,7 @@ func stripDWARF(b *testing.B, module []byte) []byte {
 // BenchmarkColdStartPhases splits the cold start of the embedded module, as
 // the engine sees it (no transform, no bindings, no budgets), into its
 // phases, each reported as its median in µs: wazero instantiating the module
-// (instantiate-µs), coderun_reseed (start-µs), evaluating and running
+// (instantiate-µs), the reseed operation (start-µs), evaluating and running
 // `return 1+1` (run-µs) and closing the instance, which unmaps its memory
 // (close-µs). It also reports the minor page faults and the user and
 // kernel (system) CPU time per op, from getrusage.

@@ -17,7 +17,7 @@ import (
 )
 
 // The guest ABI is written down in several places: the glue's C
-// (GLUE_EXPORT/GLUE_IMPORT), this package (exportNames and the host
+// (GLUE_EXPORT/GLUE_IMPORT), this package (opNames, entryExport and the host
 // module), ABI.md's tables and the compiled wasm itself. This test keeps
 // them from drifting apart.
 
@@ -73,11 +73,46 @@ func TestExportsAgreeEverywhere(t *testing.T) {
 			inWasm = append(inWasm, name)
 		}
 	}
-	inEngine := append(slices.Clone(exportNames[:]), "coderun_fuel_probe")
+	inEngine := []string{entryExport, "coderun_fuel_probe"}
 
 	assert.Equal(t, glueNames(t, "GLUE_EXPORT"), sorted(inWasm), "glue/*.c against the wasm's export section")
 	assert.Equal(t, abiTable(t, "## Exports"), sorted(inWasm), "ABI.md against the wasm's export section")
-	assert.Equal(t, sorted(inEngine), sorted(inWasm), "engine.exportNames (plus the never-called probe) against the wasm")
+	assert.Equal(t, sorted(inEngine), sorted(inWasm), "the engine's export (plus the never-called probe) against the wasm")
+}
+
+// The operations of coderun_entry are numbered in the glue (GLUE_OP_…),
+// in ABI.md's table and in opNames; all three must agree.
+func TestOpsAgreeEverywhere(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(buildDir, "glue", "exports.c"))
+	require.NoError(t, err)
+	inGlue := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*GLUE_OP_([A-Z_]+) = (\d+),`).FindAllStringSubmatch(string(src), -1) {
+		n, _ := strconv.Atoi(m[2])
+		inGlue[strings.ToLower(m[1])] = n
+	}
+	doc, err := os.ReadFile(filepath.Join(buildDir, "ABI.md"))
+	require.NoError(t, err)
+	inABI := map[string]int{}
+	for _, m := range regexp.MustCompile("(?m)^\\| (\\d+) \\| `([a-z_]+)` \\|").FindAllStringSubmatch(string(doc), -1) {
+		n, _ := strconv.Atoi(m[1])
+		inABI[m[2]] = n
+	}
+	inEngine := map[string]int{}
+	for o, name := range opNames {
+		inEngine[name] = o
+	}
+	require.Len(t, inEngine, int(numOps))
+	assert.Equal(t, inEngine, inGlue, "opNames against glue/exports.c's GLUE_OP_ numbers")
+	assert.Equal(t, inEngine, inABI, "opNames against ABI.md's table of operations")
+}
+
+// An unknown operation traps: host and module disagree about the ABI.
+func TestUnknownOpTraps(t *testing.T) {
+	e := newEngine(t)
+	in := start(t, e, &recorder{})
+	_, err := in.call(numOps)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unreachable")
 }
 
 func TestImportsAgreeEverywhere(t *testing.T) {

@@ -119,19 +119,19 @@ func TestHeapLimitCallsOutOfMemory(t *testing.T) {
 
 func TestPlainModuleIsInitialisedOnStart(t *testing.T) {
 	// Start also drives a module that is not a snapshot: reseed reports -1
-	// and Start runs _initialize and coderun_init. A snapshot's Start only
+	// and Start runs _initialize and init. A snapshot's Start only
 	// reseeds, which TestRunSettlesWithCBORValue covers.
 	e := newEngine(t)
 	h := &recorder{}
 	in, err := e.Instantiate(context.Background(), h, nil)
 	require.NoError(t, err)
 	defer in.Close()
-	r, err := in.export(exportReseed).Call(in.ctx, 32<<20)
+	r, err := in.call(opReseed, 32<<20)
 	require.NoError(t, err)
-	assert.Equal(t, uint64(0), r[0], "the embedded module is a snapshot")
-	r, err = in.export(exportInit).Call(in.ctx, 32<<20)
+	assert.Equal(t, int32(0), r, "the embedded module is a snapshot")
+	r, err = in.call(opInit, 32<<20)
 	require.NoError(t, err)
-	assert.Equal(t, int32(-1), int32(r[0]), "coderun_init refuses to run twice")
+	assert.Equal(t, int32(-1), r, "init refuses to run twice")
 }
 
 func TestReusedMemoriesStartFromTheSnapshot(t *testing.T) {
@@ -155,5 +155,5 @@ func TestNewRefusesAModuleWithoutTheABI(t *testing.T) {
 	empty := []byte("\x00asm\x01\x00\x00\x00")
 	_, err := New(context.Background(), Options{MemoryLimitBytes: 64 << 20, Module: empty})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `guest does not export "coderun_alloc" (ABI mismatch)`)
+	assert.Contains(t, err.Error(), `guest does not export "coderun_entry" (ABI mismatch)`)
 }

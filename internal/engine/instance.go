@@ -24,66 +24,75 @@ type Instance struct {
 	ctx context.Context
 	mod api.Module
 
-	// exports holds the function handles made so far (see Instance.export).
-	exports [numExports]api.Function
+	// entry is the guest's one export for the host's operations, made on
+	// first use (see Instance.call).
+	entry api.Function
 
-	// stack holds the parameters and results of the per-call exports
+	// stack holds the operation and its arguments, then its result
 	// (CallWithStack), so a binding round trip allocates no slices for them.
-	stack [4]uint64
+	stack [5]uint64
 }
 
-// export names one of the guest's exports (ABI.md).
-type export int
+// op is an operation of the guest's coderun_entry export (ABI.md).
+type op uint64
 
 const (
-	exportAlloc export = iota
-	exportFree
-	exportInit
-	exportReseed
-	exportHeapLimit
-	exportBind
-	exportRun
-	exportFireTimer
-	exportDeliver
-	exportTrim
-	numExports
+	opAlloc op = iota
+	opFree
+	opInit
+	opReseed
+	opSetHeapLimit
+	opBind
+	opRun
+	opFireTimer
+	opDeliver
+	opTrim
+	numOps
 )
 
-var exportNames = [numExports]string{
-	exportAlloc:     "coderun_alloc",
-	exportFree:      "coderun_free",
-	exportInit:      "coderun_init",
-	exportReseed:    "coderun_reseed",
-	exportHeapLimit: "coderun_set_heap_limit",
-	exportBind:      "coderun_bind",
-	exportRun:       "coderun_run",
-	exportFireTimer: "coderun_fire_timer",
-	exportDeliver:   "coderun_deliver",
-	exportTrim:      "coderun_trim",
+// opNames are the operations' names in ABI.md and glue/exports.c
+// (GLUE_OP_…), which TestOpsAgreeEverywhere holds to these numbers.
+var opNames = [numOps]string{
+	opAlloc:        "alloc",
+	opFree:         "free",
+	opInit:         "init",
+	opReseed:       "reseed",
+	opSetHeapLimit: "set_heap_limit",
+	opBind:         "bind",
+	opRun:          "run",
+	opFireTimer:    "fire_timer",
+	opDeliver:      "deliver",
+	opTrim:         "trim",
 }
+
+// entryExport is the guest's export for every operation. One export
+// rather than one per operation: wazero gives every function handle its
+// own 10 KiB call stack, allocated and zeroed with the instance's first
+// call of it, and a run used three to five.
+const entryExport = "coderun_entry"
 
 // checkExports reports an export of the ABI that module lacks, so an ABI
 // mismatch fails New instead of a run.
 func checkExports(module wazero.CompiledModule) error {
-	defs := module.ExportedFunctions()
-	for _, name := range exportNames {
-		if _, ok := defs[name]; !ok {
-			return fmt.Errorf("engine: guest does not export %q (ABI mismatch)", name)
-		}
+	if _, ok := module.ExportedFunctions()[entryExport]; !ok {
+		return fmt.Errorf("engine: guest does not export %q (ABI mismatch)", entryExport)
 	}
 	return nil
 }
 
-// export returns the guest's export e. wazero gives every function handle
-// its own 10 KiB call stack, and a run uses three or four of the eight, so
-// handles are made on first use rather than with the instance.
-func (in *Instance) export(e export) api.Function {
-	f := in.exports[e]
-	if f == nil {
-		f = in.mod.ExportedFunction(exportNames[e])
-		in.exports[e] = f
+// call runs operation o with up to four arguments and returns its result.
+func (in *Instance) call(o op, args ...uint32) (int32, error) {
+	if in.entry == nil {
+		in.entry = in.mod.ExportedFunction(entryExport)
 	}
-	return f
+	in.stack = [5]uint64{uint64(o)}
+	for i, a := range args {
+		in.stack[1+i] = uint64(a)
+	}
+	if err := in.entry.CallWithStack(in.ctx, in.stack[:]); err != nil {
+		return 0, err
+	}
+	return int32(in.stack[0]), nil
 }
 
 // Close releases the instance's memory.
@@ -95,11 +104,11 @@ func (in *Instance) Close() error { return in.mod.Close(in.ctx) }
 // context, the prelude. A false result means the guest settled with an
 // exception instead.
 func (in *Instance) Start(memLimit uint32) (bool, error) {
-	r, err := in.export(exportReseed).Call(in.ctx, uint64(memLimit))
+	r, err := in.call(opReseed, memLimit)
 	if err != nil {
 		return false, err
 	}
-	if int32(r[0]) == 0 {
+	if r == 0 {
 		return true, nil
 	}
 	if f := in.mod.ExportedFunction("_initialize"); f != nil {
@@ -107,11 +116,11 @@ func (in *Instance) Start(memLimit uint32) (bool, error) {
 			return false, err
 		}
 	}
-	r, err = in.export(exportInit).Call(in.ctx, uint64(memLimit))
+	r, err = in.call(opInit, memLimit)
 	if err != nil {
 		return false, err
 	}
-	return int32(r[0]) == 0, nil
+	return r == 0, nil
 }
 
 // Memory returns a copy of the instance's linear memory.
@@ -127,12 +136,12 @@ func (in *Instance) Bind(spec []byte) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	defer in.export(exportFree).Call(in.ctx, uint64(ptr))
-	r, err := in.export(exportBind).Call(in.ctx, uint64(ptr), uint64(len(spec)))
+	defer in.call(opFree, ptr)
+	r, err := in.call(opBind, ptr, uint32(len(spec)))
 	if err != nil {
 		return false, err
 	}
-	return int32(r[0]) == 0, nil
+	return r == 0, nil
 }
 
 // Run evaluates js, which must evaluate to a function returning a promise,
@@ -147,22 +156,19 @@ func (in *Instance) Run(js, filename string) (State, error) {
 	if err != nil {
 		return 0, err
 	}
-	r, err := in.export(exportRun).Call(in.ctx, uint64(src), uint64(len(js)), uint64(name))
+	r, err := in.call(opRun, src, uint32(len(js)), name)
 	if err != nil {
 		return 0, err
 	}
 	// The source stays allocated: QuickJS may keep pointers into it for
 	// error positions, and the instance is discarded after the run anyway.
-	return State(int32(r[0])), nil
+	return State(r), nil
 }
 
 // FireTimer runs timer id's callback and the jobs it queues.
 func (in *Instance) FireTimer(id uint32) (State, error) {
-	r, err := in.export(exportFireTimer).Call(in.ctx, uint64(id))
-	if err != nil {
-		return 0, err
-	}
-	return State(int32(r[0])), nil
+	r, err := in.call(opFireTimer, id)
+	return State(r), err
 }
 
 // Deliver settles binding call id: ok with a CBOR value, or rejected with a
@@ -172,15 +178,12 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 	if err != nil {
 		return 0, err
 	}
-	var okArg uint64
+	var okArg uint32
 	if ok {
 		okArg = 1
 	}
-	in.stack = [4]uint64{uint64(id), okArg, uint64(ptr), uint64(len(payload))}
-	if err := in.export(exportDeliver).CallWithStack(in.ctx, in.stack[:]); err != nil {
-		return 0, err
-	}
-	return State(int32(in.stack[0])), nil
+	r, err := in.call(opDeliver, id, okArg, ptr, uint32(len(payload)))
+	return State(r), err
 }
 
 // Trim gives the pages the guest holds nothing in back to the OS (the free
@@ -191,7 +194,7 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 // them.
 func (in *Instance) Trim() error {
 	left := in.Fuel()
-	if err := in.export(exportTrim).CallWithStack(in.ctx, in.stack[:]); err != nil {
+	if _, err := in.call(opTrim); err != nil {
 		return err
 	}
 	return in.SetFuel(left)
@@ -199,11 +202,11 @@ func (in *Instance) Trim() error {
 
 // write copies b into a fresh guest allocation.
 func (in *Instance) write(b []byte) (uint32, error) {
-	in.stack[0] = uint64(len(b))
-	if err := in.export(exportAlloc).CallWithStack(in.ctx, in.stack[:]); err != nil {
+	r, err := in.call(opAlloc, uint32(len(b)))
+	if err != nil {
 		return 0, err
 	}
-	ptr := uint32(in.stack[0])
+	ptr := uint32(r)
 	if ptr == 0 {
 		return 0, fmt.Errorf("engine: guest could not allocate %d bytes", len(b))
 	}

@@ -73,6 +73,6 @@ func (in *Instance) SetFuel(v uint32) error {
 // a suspended run holds the limit it was saved with; the host resuming it
 // sets its own.
 func (in *Instance) SetHeapLimit(limit uint32) error {
-	_, err := in.export(exportHeapLimit).Call(in.ctx, uint64(limit))
+	_, err := in.call(opSetHeapLimit, limit)
 	return err
 }

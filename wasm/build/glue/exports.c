@@ -19,14 +19,19 @@ static JSModuleDef *no_modules(JSContext *ctx, const char *name, void *opaque)
     return NULL;
 }
 
-/* ---- exports ---- */
+/* ---- exports ----
+ *
+ * The host calls every operation through one export, coderun_entry, with
+ * an operation number: wazero gives each function handle a host needs its
+ * own 10 KiB call stack, allocated and zeroed per instance, and a run used
+ * three to five of them. The operations are the static functions below. */
 
-GLUE_EXPORT(coderun_alloc) void *coderun_alloc(uint32_t size)
+static void *coderun_alloc(uint32_t size)
 {
     return malloc(size ? size : 1);
 }
 
-GLUE_EXPORT(coderun_free) void coderun_free(void *p)
+static void coderun_free(void *p)
 {
     free(p);
 }
@@ -63,7 +68,7 @@ static void discard_pages(void *start, void *end, void *arg)
  * value does not keep its pages resident while it waits for a binding call
  * or a timer. It changes nothing the program can observe: no collection
  * runs, and no allocation is made. */
-GLUE_EXPORT(coderun_trim) void coderun_trim(void)
+static void coderun_trim(void)
 {
     malloc_free_regions(discard_pages, NULL);
     /* The stack grows down from __stack_high; everything under this frame
@@ -101,7 +106,7 @@ static JSValue make_native(JSContext *ctx)
 /* coderun_init creates the runtime and context and evaluates the prelude.
  * mem_limit bounds the guest heap in bytes. Returns 0 or -1 (settled with
  * an exception message). */
-GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
+static int32_t coderun_init(uint32_t mem_limit)
 {
     if (glue_ctx)
         return -1; /* already initialised */
@@ -143,7 +148,7 @@ GLUE_EXPORT(coderun_init) int32_t coderun_init(uint32_t mem_limit)
  * was restored from a suspended run: the limit in that memory is the one the
  * run started with, and the Runtime resuming it applies its own. Nothing
  * else changes, unlike coderun_reseed. */
-GLUE_EXPORT(coderun_set_heap_limit) void coderun_set_heap_limit(uint32_t mem_limit)
+static void coderun_set_heap_limit(uint32_t mem_limit)
 {
     glue_mem_limit = mem_limit;
 }
@@ -153,7 +158,7 @@ GLUE_EXPORT(coderun_set_heap_limit) void coderun_set_heap_limit(uint32_t mem_lim
  * it on every instance of a pre-initialised snapshot, whose memory was
  * captured right after coderun_init. Returns -1 if the instance was never
  * initialised (a plain module: call _initialize and coderun_init instead). */
-GLUE_EXPORT(coderun_reseed) int32_t coderun_reseed(uint32_t mem_limit)
+static int32_t coderun_reseed(uint32_t mem_limit)
 {
     if (!glue_ctx)
         return -1;
@@ -190,7 +195,7 @@ static JSValue hook(const char *name)
 
 /* coderun_bind installs the binding namespaces. spec is CBOR:
  * [[global, [fn...], errorClassName|null, member|null], ...]. */
-GLUE_EXPORT(coderun_bind) int32_t coderun_bind(const uint8_t *spec, uint32_t len)
+static int32_t coderun_bind(const uint8_t *spec, uint32_t len)
 {
     JSContext *ctx = glue_ctx;
     JSValue raw = decode_cbor(ctx, spec, len);
@@ -241,7 +246,7 @@ GLUE_EXPORT(coderun_bind) int32_t coderun_bind(const uint8_t *spec, uint32_t len
 /* coderun_run evaluates the transformed program (which must evaluate to a
  * function returning a promise), calls it and runs jobs until idle.
  * Returns a GLUE_STATE_*. */
-GLUE_EXPORT(coderun_run) int32_t coderun_run(const char *src, uint32_t len, const char *filename)
+static int32_t coderun_run(const char *src, uint32_t len, const char *filename)
 {
     JSContext *ctx = glue_ctx;
     JSValue fn = JS_Eval(ctx, src, len, filename, JS_EVAL_TYPE_GLOBAL);
@@ -260,7 +265,7 @@ GLUE_EXPORT(coderun_run) int32_t coderun_run(const char *src, uint32_t len, cons
 }
 
 /* coderun_fire_timer runs timer id's callback, then jobs until idle. */
-GLUE_EXPORT(coderun_fire_timer) int32_t coderun_fire_timer(uint32_t id)
+static int32_t coderun_fire_timer(uint32_t id)
 {
     JSContext *ctx = glue_ctx;
     if (glue_settled)
@@ -285,7 +290,7 @@ GLUE_EXPORT(coderun_fire_timer) int32_t coderun_fire_timer(uint32_t id)
 /* coderun_deliver settles call id: ok=1 with a CBOR value, ok=0 with a UTF-8
  * error message. The payload buffer (from coderun_alloc) is freed here.
  * Unknown and repeated ids are ignored. */
-GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint32_t len)
+static int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint32_t len)
 {
     JSContext *ctx = glue_ctx;
     glue_call c;
@@ -330,4 +335,51 @@ GLUE_EXPORT(coderun_deliver) int32_t coderun_deliver(uint32_t id, uint32_t ok, u
         return GLUE_STATE_SETTLED;
     }
     return drain();
+}
+
+/* The operations of coderun_entry; ABI.md lists them with their arguments. */
+enum {
+    GLUE_OP_ALLOC = 0,
+    GLUE_OP_FREE = 1,
+    GLUE_OP_INIT = 2,
+    GLUE_OP_RESEED = 3,
+    GLUE_OP_SET_HEAP_LIMIT = 4,
+    GLUE_OP_BIND = 5,
+    GLUE_OP_RUN = 6,
+    GLUE_OP_FIRE_TIMER = 7,
+    GLUE_OP_DELIVER = 8,
+    GLUE_OP_TRIM = 9,
+};
+
+/* coderun_entry runs operation op with up to four arguments and returns
+ * its result (0 for an operation without one). An unknown op traps: the
+ * host and the module disagree about the ABI. */
+GLUE_EXPORT(coderun_entry) int32_t coderun_entry(uint32_t op, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    switch (op) {
+    case GLUE_OP_ALLOC:
+        return (int32_t)(uintptr_t)coderun_alloc(a);
+    case GLUE_OP_FREE:
+        coderun_free((void *)(uintptr_t)a);
+        return 0;
+    case GLUE_OP_INIT:
+        return coderun_init(a);
+    case GLUE_OP_RESEED:
+        return coderun_reseed(a);
+    case GLUE_OP_SET_HEAP_LIMIT:
+        coderun_set_heap_limit(a);
+        return 0;
+    case GLUE_OP_BIND:
+        return coderun_bind((const uint8_t *)(uintptr_t)a, b);
+    case GLUE_OP_RUN:
+        return coderun_run((const char *)(uintptr_t)a, b, (const char *)(uintptr_t)c);
+    case GLUE_OP_FIRE_TIMER:
+        return coderun_fire_timer(a);
+    case GLUE_OP_DELIVER:
+        return coderun_deliver(a, b, (uint8_t *)(uintptr_t)c, d);
+    case GLUE_OP_TRIM:
+        coderun_trim();
+        return 0;
+    }
+    __builtin_trap();
 }

@@ -32,7 +32,7 @@ func main() {
 }
 
 // initHeapLimit is the heap limit during initialisation; every run sets its
-// own with coderun_reseed.
+// own with the reseed operation (ABI.md).
 const initHeapLimit = 64 << 20
 
 func snapshot(in, out string) error {
