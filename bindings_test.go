@@ -58,6 +58,7 @@ type searchResult struct {
 }
 
 func TestBindingResultsMarshalLikeEncodingJSON(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runWith(t, rt, `const r = await tools.search({}); return [r, Object.keys(r)]`,
 		tools(map[string]Function{"search": func(context.Context, any) (any, error) {
@@ -67,6 +68,7 @@ func TestBindingResultsMarshalLikeEncodingJSON(t *testing.T) {
 }
 
 func TestTypedFunc(t *testing.T) {
+	t.Parallel()
 	type in struct {
 		Path string `json:"path"`
 		N    int    `json:"n"`
@@ -88,6 +90,7 @@ func TestTypedFunc(t *testing.T) {
 }
 
 func TestNamespaceObjectsAreHardened(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	names := []string{"__proto__", "constructor", "hasOwnProperty", "my-tool", "", "toString", "valueOf"}
 	fns := map[string]Function{}
@@ -125,6 +128,7 @@ func TestNamespaceObjectsAreHardened(t *testing.T) {
 }
 
 func TestInvalidNamespacesAreContractMisuse(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	fn := map[string]Function{"f": echo}
 	cases := []struct {
@@ -173,6 +177,7 @@ func TestInvalidNamespacesAreContractMisuse(t *testing.T) {
 }
 
 func TestCallsOverlap(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var inFlight, peak atomic.Int32
 	release := make(chan struct{})
@@ -204,6 +209,7 @@ func TestCallsOverlap(t *testing.T) {
 }
 
 func TestCallReturnsAPromiseImmediately(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runWith(t, rt, `
 		const order: string[] = []
@@ -215,6 +221,7 @@ func TestCallReturnsAPromiseImmediately(t *testing.T) {
 }
 
 func TestCallLimitsRejectInsideTheProgram(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.MaxCallsInFlight = 5; c.MaxCalls = 12 })
 	block := make(chan struct{})
 	fns := map[string]Function{
@@ -246,6 +253,7 @@ func TestCallLimitsRejectInsideTheProgram(t *testing.T) {
 }
 
 func TestWaitingOnCallsCostsNoCompute(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.ComputeTime = 50 * time.Millisecond })
 	res := runWith(t, rt, `await tools.sleep(); await tools.sleep(); return 'ok'`, tools(map[string]Function{
 		"sleep": func(ctx context.Context, _ any) (any, error) {
@@ -257,6 +265,7 @@ func TestWaitingOnCallsCostsNoCompute(t *testing.T) {
 }
 
 func TestNonJSONArgumentsRejectWithoutCallingTheHost(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var calls atomic.Int32
 	fns := map[string]Function{"f": func(context.Context, any) (any, error) { calls.Add(1); return nil, nil }}
@@ -282,6 +291,7 @@ func TestNonJSONArgumentsRejectWithoutCallingTheHost(t *testing.T) {
 }
 
 func TestHostFailuresRejectTheCall(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	fns := map[string]Function{
 		"fails":  func(context.Context, any) (any, error) { return nil, errors.New("disk full") },
@@ -309,6 +319,7 @@ func TestHostFailuresRejectTheCall(t *testing.T) {
 }
 
 func TestErrorClass(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	fns := map[string]Function{"deny": func(context.Context, any) (any, error) { return nil, errors.New("denied by policy") }}
 	res := runWith(t, rt, `
@@ -391,6 +402,7 @@ func TestAbortWhileCallsAreInFlight(t *testing.T) {
 }
 
 func TestLateResultsAreDropped(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	release := make(chan struct{})
 	done := make(chan struct{})
@@ -432,6 +444,7 @@ func TestBindingsUnderConcurrentRuns(t *testing.T) {
 }
 
 func TestCallSequenceFollowsProgramOrder(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var mu sync.Mutex
 	got := map[string]int64{}
@@ -452,6 +465,7 @@ func TestCallSequenceFollowsProgramOrder(t *testing.T) {
 }
 
 func TestUnknownNamesRejectWithTheErrorClass(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runWith(t, rt, `
 		const out: unknown[] = []
@@ -469,6 +483,7 @@ func TestUnknownNamesRejectWithTheErrorClass(t *testing.T) {
 }
 
 func TestRefusedCallsUseTheErrorClass(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.MaxCalls = 1 })
 	res := runWith(t, rt, `
 		await tools.echo(1)
@@ -483,6 +498,7 @@ func TestRefusedCallsUseTheErrorClass(t *testing.T) {
 }
 
 func TestCallArgsKeepTheProgramsKeyOrder(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var raw json.RawMessage
 	var ok bool

@@ -15,6 +15,7 @@ import (
 // and in the README; internal/engine's TestFuelQuantumAgreesEverywhere
 // checks ABI.md. They must agree.
 func TestFuelQuantumAgreesEverywhere(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, int32(FuelQuantum), wasminstr.DefaultQuantum, "FuelQuantum against the instrumenter's quantum")
 	readme, err := os.ReadFile("README.md")
 	require.NoError(t, err)

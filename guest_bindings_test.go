@@ -14,6 +14,7 @@ import (
 // the SDK's advice (`if (e instanceof ToolCallError) skip; else throw`)
 // survives them (issue 12).
 func TestEveryRejectionOfACallIsTheNamespacesErrorClass(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	called := false
 	fns := map[string]Function{"echo": func(ctx context.Context, args any) (any, error) { called = true; return args, nil }}

@@ -9,6 +9,7 @@ import (
 // Node's I/O globals are absent, so feature tests take the branch that
 // does not use them, and using one anyway says why (issue 11).
 func TestAbsentGlobalsAreUndefinedAndExplained(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	assert.Equal(t, `["undefined","undefined","undefined","undefined",true,"not node",false]`, requireOK(t, runProgram(t, rt, `
 		return [typeof process, typeof require, typeof fetch, typeof Buffer,

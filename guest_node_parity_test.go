@@ -60,6 +60,7 @@ func TestConsoleInspectsLikeNode(t *testing.T) {
 }
 
 func TestErrorStackStartsWithNameAndMessage(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	// Only the first line: frames differ between engines.
 	requireSameAsNode(t, rt, `
@@ -73,6 +74,7 @@ func TestErrorStackStartsWithNameAndMessage(t *testing.T) {
 }
 
 func TestUncaughtErrorMessageKeepsCauseAndProperties(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	msg := requireFailure(t, runProgram(t, rt, `
 		const err = new Error("outer", {cause: new TypeError("inner")});

@@ -16,6 +16,7 @@ import (
 // arguments, log lines and exception messages (issue 9, items 6-10).
 
 func TestSparseArraysAreRefusedWithTheirPath(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	cases := []struct{ program, want string }{
 		{`return new Array(5)`, "$[0]: sparse array"},
@@ -33,6 +34,7 @@ func TestSparseArraysAreRefusedWithTheirPath(t *testing.T) {
 }
 
 func TestSparseArgumentsRejectTheCallWithTheirPath(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var called atomic.Int32
 	ns := Namespace{Global: "tools", Functions: map[string]Function{
@@ -69,6 +71,7 @@ func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
 }
 
 func TestOversizedArgumentsAreRefusedBeforeTheyAreEncoded(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	called := false
 	ns := Namespace{Global: "tools", Functions: map[string]Function{
@@ -82,6 +85,7 @@ func TestOversizedArgumentsAreRefusedBeforeTheyAreEncoded(t *testing.T) {
 }
 
 func TestLargeValuesEncodeExactly(t *testing.T) {
+	t.Parallel()
 	// Past the guest's one-pass buffer (64 KiB) a value is measured, then
 	// encoded into one allocation: the result must be the same JSON.
 	rt := newRuntime(t, nil)
@@ -99,6 +103,7 @@ func TestLargeValuesEncodeExactly(t *testing.T) {
 }
 
 func TestLoneSurrogatesLeaveAsOneReplacementCharacter(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	const r = "\uFFFD"
 
@@ -141,6 +146,7 @@ func TestLoneSurrogatesLeaveAsOneReplacementCharacter(t *testing.T) {
 }
 
 func TestPreludeFunctionsAreNotReachableThroughCallSites(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	ns := Namespace{
 		Global:     "tools",
@@ -180,6 +186,7 @@ func TestPreludeFunctionsAreNotReachableThroughCallSites(t *testing.T) {
 }
 
 func TestPerformanceTimeOriginIsTheWallClockOrigin(t *testing.T) {
+	t.Parallel()
 	det := newRuntime(t, func(c *Config) { c.Deterministic = true })
 	assert.Equal(t, "[1735689600000,0,true]", requireOK(t, runProgram(t, det,
 		`return [performance.timeOrigin, performance.now(), performance.timeOrigin + performance.now() === Date.now()]`)))
@@ -207,6 +214,7 @@ func TestDeepJSONStringifyThrowsRangeError(t *testing.T) {
 }
 
 func TestAPromiseThatCanNeverSettleIsAnException(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	msg := requireFailure(t, runProgram(t, rt, `await new Promise(() => {})`), KindException)
 	assert.Contains(t, msg, "can never settle")

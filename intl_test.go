@@ -37,6 +37,7 @@ func TestIntlWorkIsBudgeted(t *testing.T) {
 // run that suspends with formatters resumes with them in another Runtime,
 // even when no process still has them cached.
 func TestIntlSurvivesSuspendAndResume(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `

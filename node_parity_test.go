@@ -172,6 +172,7 @@ func firstLine(s string) string {
 }
 
 func TestMatchesNode(t *testing.T) {
+	t.Parallel()
 	programs := loadParityCorpus(t)
 	allowed := loadAllowedDifferences(t)
 	want := nodeParityOutcomes(t, programs)

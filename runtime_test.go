@@ -50,6 +50,7 @@ func requireFailure(t testing.TB, res Result, kind FailureKind) string {
 }
 
 func TestCompletionValue(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	cases := []struct {
 		program string
@@ -82,6 +83,7 @@ func TestCompletionValue(t *testing.T) {
 }
 
 func TestInvalidOutputNamesPathAndReason(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	cases := []struct{ program, want string }{
 		{"return {items: [1, 2, 3, 10n]}", "$.items[3]: BigInt is not JSON"},
@@ -114,12 +116,14 @@ func TestInvalidOutputNamesPathAndReason(t *testing.T) {
 }
 
 func TestSharedReferencesAreNotCycles(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	got := requireOK(t, runProgram(t, rt, "const a = {v: 1}; return [a, a, {x: a}]"))
 	assert.Equal(t, `[{"v":1},{"v":1},{"x":{"v":1}}]`, got)
 }
 
 func TestLogsInOrderOneStringPerCall(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runProgram(t, rt, `
 		console.log('a', 1, {x: [1, 2]})
@@ -143,6 +147,7 @@ func TestLogsInOrderOneStringPerCall(t *testing.T) {
 }
 
 func TestLogsAreKeptWhenTheProgramFails(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runProgram(t, rt, "console.log('before'); throw new Error('boom')")
 	requireFailure(t, res, KindException)
@@ -150,6 +155,7 @@ func TestLogsAreKeptWhenTheProgramFails(t *testing.T) {
 }
 
 func TestGlobalsModelCodeReliesOn(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res := runProgram(t, rt, `
 		const out: Record<string, unknown> = {}
@@ -190,6 +196,7 @@ func TestGlobalsModelCodeReliesOn(t *testing.T) {
 }
 
 func TestAbsentCapabilitiesSaySo(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	cases := []struct{ program, want string }{
 		{"require('fs')", "require is not defined: there are no modules or files in the coderun sandbox"},
@@ -206,6 +213,7 @@ func TestAbsentCapabilitiesSaySo(t *testing.T) {
 }
 
 func TestExceptionCarriesOriginalPositions(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	program := strings.Join([]string{
 		"enum Color { Red, Green }",
@@ -224,6 +232,7 @@ func TestExceptionCarriesOriginalPositions(t *testing.T) {
 }
 
 func TestThrownNonErrorsAreReadable(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	assert.Equal(t, "Uncaught { a: 1 }", requireFailure(t, runProgram(t, rt, "throw {a: 1}"), KindException))
 	assert.Equal(t, "Uncaught 'text'", requireFailure(t, runProgram(t, rt, "throw 'text'"), KindException))
@@ -233,6 +242,7 @@ func TestThrownNonErrorsAreReadable(t *testing.T) {
 }
 
 func TestSyntaxAndTransformErrorsAreExceptions(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	msg := requireFailure(t, runProgram(t, rt, "const a = 1\nlet b = ;"), KindException)
 	assert.Contains(t, msg, "SyntaxError")
@@ -242,6 +252,7 @@ func TestSyntaxAndTransformErrorsAreExceptions(t *testing.T) {
 }
 
 func TestTypeScriptSyntax(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	got := requireOK(t, runProgram(t, rt, `
 		enum Dir { Up = 'UP', Down = 'DOWN' }
@@ -258,6 +269,7 @@ func TestTypeScriptSyntax(t *testing.T) {
 }
 
 func TestComputeTimeCountsOnlyExecution(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.ComputeTime = 100 * time.Millisecond })
 	// Waiting 300 ms on a timer costs no compute.
 	requireOK(t, runProgram(t, rt, "await new Promise(r => setTimeout(r, 300)); return 1"))
@@ -267,6 +279,7 @@ func TestComputeTimeCountsOnlyExecution(t *testing.T) {
 }
 
 func TestWallTimeCountsWaiting(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.WallTime = 100 * time.Millisecond })
 	start := time.Now()
 	msg := requireFailure(t, runProgram(t, rt, "await new Promise(r => setTimeout(r, 10_000))"), KindTimeout)
@@ -276,6 +289,7 @@ func TestWallTimeCountsWaiting(t *testing.T) {
 }
 
 func TestFuelIsDeterministic(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.Fuel = 50 })
 	// The same loop with the same fuel stops at the same iteration, on any
 	// machine: the count it reached is the same every time.
@@ -296,6 +310,7 @@ func TestFuelIsDeterministic(t *testing.T) {
 }
 
 func TestOutputLimitIsAFailureNotTruncation(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.MaxOutputBytes = 1000 })
 	msg := requireFailure(t, runProgram(t, rt, "for (let i = 0; i < 1000; i++) console.log('line ' + i)"), KindOutputLimit)
 	assert.Contains(t, msg, "MaxOutputBytes (1000 bytes)")
@@ -326,6 +341,7 @@ func TestMemoryLimitIsWorkerExit(t *testing.T) {
 }
 
 func TestAbortStopsAHotLoop(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	for _, p := range []string{
 		"while (true) {}",
@@ -345,6 +361,7 @@ func TestAbortStopsAHotLoop(t *testing.T) {
 }
 
 func TestAbortWhileWaiting(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel)
@@ -354,6 +371,7 @@ func TestAbortWhileWaiting(t *testing.T) {
 }
 
 func TestAlreadyCancelledContextAborts(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -393,6 +411,7 @@ func TestDeepNestingNeitherTrapsNorCorrupts(t *testing.T) {
 }
 
 func TestRunsShareNothing(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	requireOK(t, runProgram(t, rt, "(globalThis as any).leak = 1; (Array.prototype as any).polluted = true; Object.freeze(Object.prototype)"))
 	got := requireOK(t, runProgram(t, rt, "return [typeof (globalThis as any).leak, typeof ([] as any).polluted, Object.isFrozen(Object.prototype)]"))
@@ -400,6 +419,7 @@ func TestRunsShareNothing(t *testing.T) {
 }
 
 func TestConcurrentRuns(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)
@@ -430,6 +450,7 @@ func jsonInt(n int) string {
 }
 
 func TestDeterministicRunsAreIdentical(t *testing.T) {
+	t.Parallel()
 	program := `
 		const r = [Math.random(), Math.random()]
 		const bytes = Array.from(crypto.getRandomValues(new Uint8Array(4)))
@@ -458,6 +479,7 @@ func TestDeterministicRunsAreIdentical(t *testing.T) {
 }
 
 func TestRealClockAndRandomness(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	a := requireOK(t, runProgram(t, rt, "return [Math.random(), Date.now()]"))
 	b := requireOK(t, runProgram(t, rt, "return [Math.random(), Date.now()]"))
@@ -504,6 +526,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestConfigValidation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		edit func(*Config)
 		want string
@@ -531,6 +554,7 @@ func TestConfigValidation(t *testing.T) {
 }
 
 func TestDefaultConfig(t *testing.T) {
+	t.Parallel()
 	c := DefaultConfig()
 	assert.Equal(t, 10*time.Second, c.ComputeTime)
 	assert.Equal(t, 60*time.Second, c.WallTime)
@@ -543,12 +567,14 @@ func TestDefaultConfig(t *testing.T) {
 }
 
 func TestDescriptors(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	assert.Equal(t, "typescript", rt.Language())
 	assert.Equal(t, "wasm", rt.Isolation())
 }
 
 func TestCloseTerminatesRunsAndRejectsNewOnes(t *testing.T) {
+	t.Parallel()
 	rt, err := New(DefaultConfig())
 	require.NoError(t, err)
 	results := make(chan Result, 2)
@@ -577,6 +603,7 @@ func TestCloseTerminatesRunsAndRejectsNewOnes(t *testing.T) {
 }
 
 func TestHostPanicBecomesFailure(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	testHookBeforeLoop = func() { panic("injected host fault") }
 	defer func() { testHookBeforeLoop = nil }()

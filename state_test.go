@@ -41,6 +41,7 @@ func TestMemoryDiffRoundTrip(t *testing.T) {
 }
 
 func TestMemoryDiffRefusesMalformedInput(t *testing.T) {
+	t.Parallel()
 	mem := make([]byte, engine.GuestStackBytes+stateChunk)
 	for _, diff := range [][]byte{
 		{0x80},             // truncated varint

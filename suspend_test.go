@@ -57,6 +57,7 @@ func requireSuspended(t testing.TB, res Result) *Suspension {
 }
 
 func TestSuspendAndResume(t *testing.T) {
+	t.Parallel()
 	var echoes atomic.Int64
 	ns := approvals(&echoes)
 	rt := durableRuntime(t, nil)
@@ -93,6 +94,7 @@ func TestSuspendAndResume(t *testing.T) {
 }
 
 func TestAnErrAnswerRejectsWithTheErrorClass(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -105,6 +107,7 @@ func TestAnErrAnswerRejectsWithTheErrorClass(t *testing.T) {
 }
 
 func TestPartialAnswersSuspendAgain(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -128,6 +131,7 @@ func TestPartialAnswersSuspendAgain(t *testing.T) {
 }
 
 func TestSuspendWaitsForOtherCallsAndKeepsTimers(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	ns.Functions["slow"] = func(ctx context.Context, _ any) (any, error) {
 		time.Sleep(20 * time.Millisecond)
@@ -158,6 +162,7 @@ func TestSuspendWaitsForOtherCallsAndKeepsTimers(t *testing.T) {
 }
 
 func TestSuspendWithoutAStateKeyRejectsTheCall(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `
 		try { await tools.ask(1) } catch (e) { return e.message }`, Bindings: []Namespace{approvals(nil)}})
@@ -226,6 +231,7 @@ func TestResumeRefusesBadStates(t *testing.T) {
 }
 
 func TestResumeRefusesAnotherBuild(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `return await tools.ask(1)`, Bindings: []Namespace{ns}})
@@ -282,6 +288,7 @@ func TestResumedBudgetsAreCumulative(t *testing.T) {
 }
 
 func TestSuspendedCallThenTimeout(t *testing.T) {
+	t.Parallel()
 	// A run that parks a call but keeps computing runs into its budget like
 	// any other: the parked call is simply dropped.
 	rt := durableRuntime(t, func(c *Config) { c.ComputeTime = 50 * time.Millisecond })
@@ -292,6 +299,7 @@ func TestSuspendedCallThenTimeout(t *testing.T) {
 }
 
 func TestCloseWithSuspendedRuns(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	cfg := DefaultConfig()
 	cfg.StateKey = testStateKey
@@ -340,6 +348,7 @@ func TestAThousandPendingCalls(t *testing.T) {
 }
 
 func TestResumeAbortsOnCancelledContext(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `await tools.ask(1); for (;;) {}`, Bindings: []Namespace{ns}})
@@ -353,6 +362,7 @@ func TestResumeAbortsOnCancelledContext(t *testing.T) {
 }
 
 func TestResumeAnswerPanicsRejectTheCall(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `
@@ -376,6 +386,7 @@ func (panickyValue) MarshalJSON() ([]byte, error) { panic("boom in MarshalJSON")
 func (panickyValue) Error() string                { panic("boom in Error") }
 
 func TestPendingReadsAStateWithoutRunningIt(t *testing.T) {
+	t.Parallel()
 	var echoes atomic.Int64
 	ns := approvals(&echoes)
 	rt := durableRuntime(t, nil)
@@ -428,6 +439,7 @@ type cancelOnMarshal struct{ cancel context.CancelFunc }
 func (c cancelOnMarshal) MarshalJSON() ([]byte, error) { c.cancel(); return []byte("1"), nil }
 
 func TestResumeCancelledDuringDeliveryIsAbort(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `return await Promise.all([tools.ask(1), tools.ask(2)])`, Bindings: []Namespace{ns}})
@@ -442,6 +454,7 @@ func TestResumeCancelledDuringDeliveryIsAbort(t *testing.T) {
 }
 
 func TestResumePastWallTimeIsTimeout(t *testing.T) {
+	t.Parallel()
 	ns := approvals(nil)
 	rt := durableRuntime(t, nil)
 	res, err := rt.Run(context.Background(), Request{Program: `

@@ -16,6 +16,7 @@ import (
 // must end as an exception that says what to change, and the host must be
 // there to run the next program.
 func TestTransformRefusesHostileNesting(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	r := strings.Repeat
 	cases := []struct {
@@ -44,6 +45,7 @@ func TestTransformRefusesHostileNesting(t *testing.T) {
 }
 
 func TestTransformAdmitsOrdinaryNesting(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	r := strings.Repeat
 	// Far deeper than code or data written by hand or by a model.
@@ -66,6 +68,7 @@ func slowProgram(tag string) string {
 }
 
 func TestWallTimeBoundsTheTransform(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, func(c *Config) { c.WallTime = 200 * time.Millisecond })
 	start := time.Now()
 	res := runProgram(t, rt, slowProgram(t.Name()))
@@ -83,6 +86,7 @@ func TestWallTimeBoundsTheTransform(t *testing.T) {
 }
 
 func TestCancelAbortsTheTransform(t *testing.T) {
+	t.Parallel()
 	rt := newRuntime(t, nil)
 	program := slowProgram(t.Name())
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
@@ -100,6 +104,7 @@ func TestCancelAbortsTheTransform(t *testing.T) {
 }
 
 func TestNamespaceWithTopLevelAwaitAndReturn(t *testing.T) {
+	t.Parallel()
 	// Node gives 1; the export inside the namespace is the namespace's.
 	rt := newRuntime(t, nil)
 	assert.Equal(t, "1", requireOK(t, runProgram(t, rt, "namespace J { export async function run(){return 1} } return await J.run()")))

@@ -157,3 +157,37 @@ func TestNewRefusesAModuleWithoutTheABI(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `guest does not export "coderun_entry" (ABI mismatch)`)
 }
+
+// Engines with the same options share one sandbox until the last of them
+// closes; closing one leaves the others working, and a second Close of
+// the same Engine does not count twice.
+func TestEnginesShareASandbox(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{MemoryLimitBytes: 48 << 20} // a ceiling no other test uses
+	a, err := New(ctx, opts)
+	require.NoError(t, err)
+	b, err := New(ctx, opts)
+	require.NoError(t, err)
+	other, err := New(ctx, Options{MemoryLimitBytes: 40 << 20})
+	require.NoError(t, err)
+	defer other.Close(ctx)
+	assert.Same(t, a.sandbox, b.sandbox, "same options, same sandbox")
+	assert.NotSame(t, a.sandbox, other.sandbox, "another memory ceiling is another sandbox")
+
+	require.NoError(t, a.Close(ctx))
+	require.NoError(t, a.Close(ctx), "a second Close does nothing")
+	h := &recorder{}
+	in := start(t, b, h)
+	_, err = in.Run(`(async function () { return 7 })`, "p.js")
+	require.NoError(t, err, "b works after a closed")
+	assert.Equal(t, "\x07", h.payload)
+	require.NoError(t, in.Close())
+
+	require.NoError(t, b.Close(ctx))
+	c, err := New(ctx, opts)
+	require.NoError(t, err)
+	defer c.Close(ctx)
+	assert.NotSame(t, b.sandbox, c.sandbox, "the last Close released the sandbox; New builds another")
+	_, err = b.Instantiate(ctx, &recorder{}, nil)
+	assert.Error(t, err, "a released sandbox instantiates nothing")
+}
