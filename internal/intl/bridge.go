@@ -255,7 +255,7 @@ func dispatch(r *request) (any, error) {
 func formatCall(op, spec, arg string) (any, error) {
 	asParts := strings.HasSuffix(op, ".parts")
 	switch op {
-	case "nf.format", "nf.parts":
+	case "nf.format", "nf.parts", "nf.range", "nf.rangeParts":
 		nf, err := cached(spec, func(spec string) (*numberFormat, error) {
 			nf := new(numberFormat)
 			if err := json.Unmarshal([]byte(spec), nf); err != nil {
@@ -267,9 +267,21 @@ func formatCall(op, spec, arg string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if op == "nf.range" || op == "nf.rangeParts" {
+			// The ends as JSON: [x, y].
+			var xy [2]string
+			if err := json.Unmarshal([]byte(arg), &xy); err != nil {
+				return nil, err
+			}
+			parts, err := nf.formatRange(xy[0], xy[1])
+			if err != nil || op == "nf.rangeParts" {
+				return parts, err
+			}
+			return joinSourceParts(parts), nil
+		}
 		parts, err := nf.format(arg)
 		return result(parts, asParts), err
-	case "dtf.format", "dtf.parts":
+	case "dtf.format", "dtf.parts", "dtf.range", "dtf.rangeParts":
 		df, err := cached(spec, func(spec string) (*dateTimeFormat, error) {
 			var s dtfSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil {
@@ -285,6 +297,23 @@ func formatCall(op, spec, arg string) (any, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if op == "dtf.range" || op == "dtf.rangeParts" {
+			// The ends as JSON: [x, y], String() of each time value.
+			var xy [2]string
+			if err := json.Unmarshal([]byte(arg), &xy); err != nil {
+				return nil, err
+			}
+			parts, single, err := df.formatRange(timeArg(xy[0]), timeArg(xy[1]))
+			if err != nil || op == "dtf.rangeParts" {
+				return parts, err
+			}
+			s := joinSourceParts(parts)
+			if single {
+				// One date is format's string, with its plain space.
+				s = strings.ReplaceAll(s, "\u202f", " ")
+			}
+			return s, nil
 		}
 		parts, err := df.format(timeArg(arg))
 		if err != nil || asParts {
@@ -315,7 +344,7 @@ func formatCall(op, spec, arg string) (any, error) {
 			a, b = ab[0], ab[1]
 		}
 		return strconv.Itoa(c.compare(a, b)), nil
-	case "pr.select":
+	case "pr.select", "pr.selectRange":
 		pr, err := cached(spec, func(spec string) (*pluralRules, error) {
 			var s prSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil || s.Number == nil {
@@ -327,6 +356,13 @@ func formatCall(op, spec, arg string) (any, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if op == "pr.selectRange" {
+			var xy [2]string
+			if err := json.Unmarshal([]byte(arg), &xy); err != nil {
+				return nil, err
+			}
+			return pr.selectRange(xy[0], xy[1]), nil
 		}
 		return pr.selectCategory(arg), nil
 	case "lf.format", "lf.parts":

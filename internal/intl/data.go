@@ -48,6 +48,7 @@ type localeData struct {
 		} `json:"percent"`
 		Currency   map[string]any               `json:"currency"`
 		Currencies map[string]map[string]string `json:"currencies"`
+		Range      string                       `json:"range"` // "{0}–{1}": formatRange's pattern
 	} `json:"numbers"`
 	Dates struct {
 		Months          map[string]map[string]map[string]string `json:"months"`     // context, width, 1..12
@@ -86,8 +87,9 @@ type calendarFormats struct {
 type supplementalData struct {
 	Version         string                                  `json:"version"`
 	Locales         []string                                `json:"locales"`
-	Plurals         map[string]map[string]string            `json:"plurals"`  // language, pluralRule-count-X
-	Ordinals        map[string]map[string]string            `json:"ordinals"` // language, pluralRule-count-X
+	Plurals         map[string]map[string]string            `json:"plurals"`      // language, pluralRule-count-X
+	Ordinals        map[string]map[string]string            `json:"ordinals"`     // language, pluralRule-count-X
+	PluralRanges    map[string]map[string]string            `json:"pluralRanges"` // language, pluralRange-start-X-end-Y
 	CurrencyDigits  map[string]map[string]string            `json:"currencyDigits"`
 	ParentLocales   map[string]string                       `json:"parentLocales"`
 	Metazones       map[string]string                       `json:"metazones"`     // IANA zone, metazone

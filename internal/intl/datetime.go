@@ -16,6 +16,10 @@ type dateTimeFormat struct {
 	loc     locale
 	zone    *time.Location
 	pattern string
+	// patternHours makes the pattern generator keep a time format's hour
+	// width, as ICU's does when V8 does not ask it to match the
+	// request's (formatRange's patterns).
+	patternHours bool
 
 	Locale                 string `json:"locale"`
 	Calendar               string `json:"calendar"`
@@ -505,7 +509,11 @@ func isTimeLetter(c byte) bool { return strings.IndexByte("ahHKkmsSzvOB", c) >= 
 // widths adjusted to the request; a request no entry covers is split into
 // its date and time halves, joined by the dateTimeFormats glue.
 func (df *dateTimeFormat) componentPattern(fields map[string]string, fsd int) string {
-	sk := df.skeletonOf(fields, fsd)
+	return df.skeletonPattern(df.skeletonOf(fields, fsd))
+}
+
+// skeletonPattern is the pattern ICU's generator gives a skeleton.
+func (df *dateTimeFormat) skeletonPattern(sk []skeletonField) string {
 	if p, ok := df.bestPattern(sk); ok {
 		return p
 	}
@@ -853,11 +861,24 @@ const maxTimeValue = 8.64e15
 
 // format formats a time value (ms since the epoch) into parts.
 func (df *dateTimeFormat) format(ms float64) ([]part, error) {
-	if ms != ms || math.Abs(ms) > maxTimeValue {
-		return nil, rangeError("Invalid time value")
+	t, err := df.timeOf(ms)
+	if err != nil {
+		return nil, err
 	}
-	ms = math.Trunc(ms)
-	t := time.UnixMilli(int64(ms)).In(df.zone)
+	return df.formatTime(df.pattern, t), nil
+}
+
+// timeOf is a time value as a time in the formatter's zone, or the
+// RangeError of a value out of range.
+func (df *dateTimeFormat) timeOf(ms float64) (time.Time, error) {
+	if ms != ms || math.Abs(ms) > maxTimeValue {
+		return time.Time{}, rangeError("Invalid time value")
+	}
+	return time.UnixMilli(int64(math.Trunc(ms))).In(df.zone), nil
+}
+
+// formatTime formats t with a pattern into parts.
+func (df *dateTimeFormat) formatTime(pattern string, t time.Time) []part {
 	d := df.loc.data.Dates
 	nf := &numberFormat{NumberingSystem: df.NumberingSystem}
 	pad := func(v, n int) string {
@@ -885,7 +906,7 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 		era, year = 0, 1-year
 	}
 	var out []part
-	for _, f := range splitPattern(df.pattern) {
+	for _, f := range splitPattern(pattern) {
 		if !f.field {
 			out = append(out, part{Type: "literal", Value: f.text})
 			continue
@@ -972,7 +993,7 @@ func (df *dateTimeFormat) format(ms float64) ([]part, error) {
 			out = append(out, part{Type: "literal", Value: f.text})
 		}
 	}
-	return mergeLiterals(out), nil
+	return mergeLiterals(out)
 }
 
 func mergeLiterals(ps []part) []part {

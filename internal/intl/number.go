@@ -375,6 +375,40 @@ type part struct {
 // format formats JavaScript's String() of a number or BigInt ("NaN",
 // "-Infinity", "-0", "1.5e-7", "123") into parts.
 func (nf *numberFormat) format(x string) ([]part, error) {
+	l, err := nf.layers(x, false)
+	if err != nil {
+		return nil, err
+	}
+	return l.parts(), nil
+}
+
+// numberLayers is a formatted number in the layers ICU builds it in, which
+// formatRange collapses separately when both ends share them: the digits
+// (with a scientific exponent), the pattern's affixes around them (sign,
+// currency symbol, percent sign, compact suffix), and around those the
+// unit or currency name.
+type numberLayers struct {
+	number             []part
+	scientific         bool // the number carries an exponent
+	midPre, midSuf     []part
+	outerPre, outerSuf []part
+	outerPlural        bool   // the outer layer is a unit or currency name chosen by plural category
+	category           string // the number's plural category
+	value              string // the rounded value with its sign, which "approximately" compares
+}
+
+// parts joins the layers.
+func (l *numberLayers) parts() []part {
+	out := make([]part, 0, len(l.number)+len(l.midPre)+len(l.midSuf)+len(l.outerPre)+len(l.outerSuf))
+	out = append(append(append(out, l.outerPre...), l.midPre...), l.number...)
+	out = append(append(out, l.midSuf...), l.outerSuf...)
+	return mergeLiterals(out)
+}
+
+// layers formats x into its layers; approx marks it with the locale's
+// approximately sign where its sign goes, as formatRange does when both
+// ends format the same.
+func (nf *numberFormat) layers(x string, approx bool) (*numberLayers, error) {
 	syms := nf.loc.data.Numbers.Symbols
 	neg := strings.HasPrefix(x, "-")
 	var numParts []part
@@ -446,7 +480,15 @@ func (nf *numberFormat) format(x string) ([]part, error) {
 			}
 		}
 	}
-	return nf.affix(numParts, sign, category, compactPattern), nil
+	// NaN and Infinity have no exponent even in scientific notation.
+	scientific := len(numParts) > 0 && numParts[len(numParts)-1].Type == "exponentInteger"
+	l := &numberLayers{number: numParts, category: category, scientific: scientific}
+	l.value = joinParts(numParts)
+	if neg {
+		l.value = "-" + l.value
+	}
+	nf.affix(l, sign, compactPattern, approx)
+	return l, nil
 }
 
 // digits formats a rounded number's integer and fraction with grouping
@@ -590,9 +632,11 @@ func (nf *numberFormat) scientific(d decimal) (decimal, int) {
 	return d.scaled(-exp), exp
 }
 
-// affix wraps the number's parts in the style's pattern: sign, percent,
-// currency, compact suffix.
-func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []part {
+// affix fills the layers around l's number: the style's pattern (sign,
+// percent, currency, compact suffix) and the unit or currency name. With
+// approx, the approximately sign goes before the sign, or where a minus
+// sign would go when there is none.
+func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx bool) {
 	n := nf.loc.data.Numbers
 	var pattern string
 	switch nf.Style {
@@ -608,13 +652,13 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 			if compactKey != "" {
 				key = "short"
 			}
-			pattern = nf.currencyPattern(key, num)
+			pattern = nf.currencyPattern(key)
 		}
 	default:
 		pattern = n.Decimal.Standard
 	}
 	if compactKey != "" {
-		if c := nf.compactPatternFor(compactKey, category); c != "" {
+		if c := nf.compactPatternFor(compactKey, l.category); c != "" {
 			pattern = c
 		}
 	}
@@ -629,13 +673,22 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 		for _, a := range expandAffix(affix) {
 			switch a.kind {
 			case "minusSign":
-				out = append(out, part{Type: "minusSign", Value: n.Symbols["minusSign"]})
+				if approx {
+					out = append(out, part{Type: "approximatelySign", Value: n.Symbols["approximatelySign"]})
+					if sign == "" {
+						continue // the minus only marks where the sign goes
+					}
+				}
+				out = appendSymbol(out, "minusSign", n.Symbols["minusSign"])
 			case "plusSign":
-				out = append(out, part{Type: "plusSign", Value: n.Symbols["plusSign"]})
+				if approx {
+					out = append(out, part{Type: "approximatelySign", Value: n.Symbols["approximatelySign"]})
+				}
+				out = appendSymbol(out, "plusSign", n.Symbols["plusSign"])
 			case "percentSign":
-				out = append(out, part{Type: "percentSign", Value: n.Symbols["percentSign"]})
+				out = appendSymbol(out, "percentSign", n.Symbols["percentSign"])
 			case "permille":
-				out = append(out, part{Type: "permille", Value: n.Symbols["perMille"]})
+				out = appendSymbol(out, "permille", n.Symbols["perMille"])
 			case "currency":
 				out = append(out, part{Type: "currency", Value: nf.currencySymbol()})
 			default:
@@ -653,7 +706,8 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 			}
 		}
 	}
-	if sign == "+" {
+	switch {
+	case sign == "+":
 		// A plus sign goes where the minus would; a negative form without
 		// a minus sign (accounting's parentheses) has no place for it, so
 		// it goes before the positive form.
@@ -662,17 +716,74 @@ func (nf *numberFormat) affix(num []part, sign, category, compactKey string) []p
 		} else {
 			prefix, suffix = "+"+np.posPrefix, np.posSuffix
 		}
+	case sign == "" && approx:
+		// ICU puts the approximately sign where the negative form has its
+		// minus sign, or before the positive form.
+		if strings.Contains(np.negPrefix+np.negSuffix, "-") {
+			prefix, suffix = np.negPrefix, np.negSuffix
+		} else {
+			prefix = "-" + np.posPrefix
+		}
 	}
 	emit(prefix)
-	out = append(out, num...)
+	l.midPre, out = out, nil
 	emit(suffix)
-	if nf.Style == "currency" && nf.CurrencyDisplay == "name" {
-		return nf.currencyName(out, category)
+	l.midSuf = out
+	switch {
+	case nf.Style == "currency" && nf.CurrencyDisplay == "name":
+		l.outerPlural = true
+		l.outerPre, l.outerSuf = nf.outer(l.category)
+	case nf.Style == "unit" && nf.Unit == "percent" && nf.UnitDisplay != "long":
+		// ICU formats a short percent unit as the percent style: its
+		// sign is part of the pattern's affixes, not a unit around them.
+		pre, suf := nf.outer(l.category)
+		l.midPre, l.midSuf = append(pre, l.midPre...), append(l.midSuf, suf...)
+	case nf.Style == "unit":
+		l.outerPlural = true
+		l.outerPre, l.outerSuf = nf.outer(l.category)
 	}
-	if nf.Style == "unit" {
-		return nf.withUnit(out, category)
+}
+
+// appendSymbol appends a sign or percent symbol as a part of type typ. The
+// bidi marks some locales' symbols carry ("\u061c-" in Arabic) are
+// literals around it, as ICU reports them.
+func appendSymbol(out []part, typ, symbol string) []part {
+	core := strings.Trim(symbol, bidiMarks)
+	if core == "" {
+		return append(out, part{Type: typ, Value: symbol})
+	}
+	lead := symbol[:strings.Index(symbol, core)]
+	trail := symbol[len(lead)+len(core):]
+	if lead != "" {
+		out = append(out, part{Type: "literal", Value: lead})
+	}
+	out = append(out, part{Type: typ, Value: core})
+	if trail != "" {
+		out = append(out, part{Type: "literal", Value: trail})
 	}
 	return out
+}
+
+// bidiMarks are the invisible marks that set a symbol's direction: the
+// Arabic letter mark and the left-to-right and right-to-left marks.
+const bidiMarks = "\u061c\u200e\u200f"
+
+// outer is the unit or currency name pattern of a plural category, as the
+// parts before and after the number.
+func (nf *numberFormat) outer(category string) (pre, suf []part) {
+	hole := []part{{Type: "\x00", Value: "\x00"}}
+	var ps []part
+	if nf.Style == "currency" {
+		ps = nf.currencyName(hole, category)
+	} else {
+		ps = nf.withUnit(hole, category)
+	}
+	for i, p := range ps {
+		if p.Type == "\x00" {
+			return ps[:i:i], ps[i+1:]
+		}
+	}
+	return nil, nil
 }
 
 // sanctionedUnits are ECMA-402's units; a compound "X-per-Y" joins two.
@@ -761,7 +872,7 @@ func fillUnit(pattern string, num []part) []part {
 // currencyPattern picks the currency pattern; a symbol made of letters
 // next to the digits ("USD", "CHF") takes the alphaNextToNumber variant,
 // which puts a space between them.
-func (nf *numberFormat) currencyPattern(key string, num []part) string {
+func (nf *numberFormat) currencyPattern(key string) string {
 	cur := nf.loc.data.Numbers.Currency
 	std, _ := cur[key].(string)
 	if key == "short" {

@@ -198,3 +198,13 @@ func reduce(v, m uint64) uint64 {
 	}
 	return v
 }
+
+// pluralRange is the plural category of a range whose ends have the
+// categories start and end, from CLDR's plural ranges for lang; like ICU,
+// "other" where CLDR lists no such pair.
+func pluralRange(lang, start, end string) string {
+	if c := supp().PluralRanges[lang]["pluralRange-start-"+start+"-end-"+end]; c != "" {
+		return c
+	}
+	return "other"
+}

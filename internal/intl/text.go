@@ -321,6 +321,12 @@ func (pr *pluralRules) selectCategory(x string) string {
 	return pr.rules().category(operandsOf(r, minFrac))
 }
 
+// selectRange is PluralRules.prototype.selectRange: the category CLDR's
+// plural ranges give the categories of the two ends.
+func (pr *pluralRules) selectRange(x, y string) string {
+	return pluralRange(pr.nf.loc.lang, pr.selectCategory(x), pr.selectCategory(y))
+}
+
 // changeCase is toLocaleUpperCase and toLocaleLowerCase for the languages
 // with case rules of their own (Turkish and Azeri dotted and dotless i,
 // Lithuanian dots), from golang.org/x/text/cases. For every other language

@@ -66,6 +66,8 @@ func (df *dateTimeFormat) requestWidths(p string, want map[byte]int, zone skelet
 		switch {
 		case !f.field:
 			b.WriteString(f.raw)
+		case strings.IndexByte("hHKk", f.text[0]) >= 0 && df.patternHours:
+			b.WriteString(strings.Repeat(string(hc), len(f.text)))
 		case strings.IndexByte("hHKk", f.text[0]) >= 0:
 			b.WriteString(strings.Repeat(string(hc), want[canonicalLetter(hc)]))
 		case fieldKey(f.text[0]) == 'z':

@@ -394,3 +394,50 @@ const d = new Date("2024-11-05T15:30:00Z");
 console.log(d.toLocaleString("th-TH"), "|", d.toLocaleDateString("th-TH", { dateStyle: "full" }), "|", d.toLocaleDateString("en-US-u-ca-buddhist"));
 console.log(d.toLocaleDateString("th-TH", { era: "short", year: "numeric" }), "|", d.toLocaleString("th-TH", { dateStyle: "long", timeStyle: "short" }), "|", d.toLocaleDateString("th-TH", { calendar: "gregory" }));
 return [new Intl.DateTimeFormat("th-TH").resolvedOptions().calendar, new Intl.DateTimeFormat("en-u-ca-buddhist").resolvedOptions().locale];
+// === date-format-range-styles
+const start = Date.UTC(2024, 0, 10, 9, 0);
+const ends = [Date.UTC(2024, 0, 10, 9, 40), Date.UTC(2024, 0, 10, 17, 30), Date.UTC(2024, 0, 11, 17, 0), Date.UTC(2024, 2, 5), Date.UTC(2025, 1, 1)];
+for (const loc of ["en-US", "en-GB", "de-DE", "fr-FR", "ja-JP", "zh-CN", "ru-RU", "es-ES"]) {
+  for (const style of ["full", "long", "medium", "short"] as const) {
+    const f = new Intl.DateTimeFormat(loc, { dateStyle: style, timeZone: "UTC" });
+    console.log(loc, style, ends.map((e) => f.formatRange(start, e)).join(" | "));
+  }
+}
+// === date-format-range-components
+const start = Date.UTC(2024, 0, 10, 9, 0);
+const ends = [start, Date.UTC(2024, 0, 10, 9, 40), Date.UTC(2024, 0, 10, 17, 30), Date.UTC(2024, 0, 11, 17, 0), Date.UTC(2024, 2, 5), Date.UTC(2025, 1, 1)];
+const options: Intl.DateTimeFormatOptions[] = [
+  { hour: "numeric", minute: "numeric" },
+  { hour: "numeric", minute: "2-digit", hour12: false },
+  { hour: "numeric", minute: "numeric", second: "numeric" },
+  { month: "long" },
+  { month: "short", day: "numeric" },
+  { year: "numeric", month: "long" },
+  { weekday: "long", month: "long", day: "numeric" },
+  { dateStyle: "medium", timeStyle: "short" },
+  { dateStyle: "long", timeStyle: "short" },
+  { hour: "numeric", minute: "numeric", timeZoneName: "short" },
+];
+for (const loc of ["en-US", "de-DE", "ko-KR"]) {
+  for (const o of options) {
+    const f = new Intl.DateTimeFormat(loc, { ...o, timeZone: "UTC" });
+    console.log(loc, JSON.stringify(o), ends.map((e) => f.formatRange(start, e)).join(" | "));
+  }
+}
+// === date-format-range-parts-more
+const f = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+console.log(JSON.stringify(f.formatRangeToParts(Date.UTC(2024, 0, 10, 9), Date.UTC(2024, 0, 10, 17, 30))));
+console.log(JSON.stringify(f.formatRangeToParts(Date.UTC(2024, 0, 10, 9), Date.UTC(2024, 0, 12, 9))));
+console.log(JSON.stringify(f.formatRangeToParts(Date.UTC(2024, 0, 10, 9), Date.UTC(2024, 0, 10, 9))));
+return new Intl.DateTimeFormat("ja-JP", { dateStyle: "long", timeZone: "UTC" }).formatRangeToParts(new Date("2024-01-10"), new Date("2024-02-11"));
+// === date-format-range-arguments
+const f = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
+const out: string[] = [f.formatRange(2, 1), f.formatRange(new Date("2024-05-01"), new Date("2024-04-01"))];
+for (const args of [[undefined, 1], [1, undefined], [NaN, 1], [1, new Date(NaN)], ["x", 1]]) {
+  try {
+    out.push(f.formatRange(args[0] as any, args[1] as any));
+  } catch (e: any) {
+    out.push(e.name + ": " + e.message);
+  }
+}
+return out;

@@ -260,3 +260,23 @@ for (const tag of ["en-US", "de-DE", "ar-EG", "he-IL", "fr-FR", "ja-JP"]) {
   const l = new Intl.Locale(tag);
   console.log(tag, l.weekInfo.firstDay, l.weekInfo.weekend.join("+"), l.textInfo.direction, l.hourCycles[0], l.timeZones?.length);
 }
+// === plural-select-range-languages
+const pairs: [number, number][] = [[0, 1], [1, 1], [1, 2], [1, 5], [2, 5], [2, 21], [5, 11], [0, 3], [1.5, 2]];
+for (const loc of ["en", "fr", "ru", "pl", "ar", "cs", "he", "ja", "lt", "sl"]) {
+  const pr = new Intl.PluralRules(loc);
+  console.log(loc, pairs.map(([a, b]) => pr.selectRange(a, b)).join(" "));
+}
+const ord = new Intl.PluralRules("en", { type: "ordinal" });
+const frac = new Intl.PluralRules("en", { minimumFractionDigits: 1 });
+return [ord.selectRange(1, 2), ord.selectRange(2, 3), frac.selectRange(1, 1), frac.selectRange(0, 1)];
+// === plural-select-range-arguments
+const pr = new Intl.PluralRules("en");
+const out: string[] = [pr.selectRange(5, 1), pr.selectRange("1" as any, "2" as any)];
+for (const args of [[undefined, 1], [1, undefined], [NaN, 1], [1, "x"], [1n, 2]]) {
+  try {
+    out.push(pr.selectRange(args[0] as any, args[1] as any));
+  } catch (e: any) {
+    out.push(e.name + ": " + e.message);
+  }
+}
+return out;

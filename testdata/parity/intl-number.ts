@@ -328,3 +328,49 @@ for (const unit of ["meters", "", "kilometer-per-lightyear"]) {
   try { new Intl.NumberFormat("en", { style: "unit", unit }) } catch (e) { console.log(e.name, e.message) }
 }
 try { new Intl.NumberFormat("en", { style: "unit" }) } catch (e) { console.log(e.name, e.message) }
+// === number-format-range-locales
+const out: string[] = [];
+for (const loc of ["en-US", "de-DE", "fr-FR", "es-ES", "ja-JP", "ko-KR", "he-IL", "ar-EG", "pt-BR", "tr-TR", "zh-TW", "hi-IN"]) {
+  const cur = new Intl.NumberFormat(loc, { style: "currency", currency: "EUR" });
+  const pct = new Intl.NumberFormat(loc, { style: "percent" });
+  out.push([loc, new Intl.NumberFormat(loc).formatRange(1000, 5000), cur.formatRange(3, 5), cur.formatRange(3, 3.001), pct.formatRange(0.03, 0.05)].join(" | "));
+}
+return out;
+// === number-format-range-units-compact
+const cases: [Intl.NumberFormatOptions, number, number][] = [
+  [{ style: "unit", unit: "kilometer", unitDisplay: "long" }, 1, 5],
+  [{ style: "unit", unit: "kilometer", unitDisplay: "long" }, 1, 1],
+  [{ style: "unit", unit: "kilometer-per-hour" }, 50, 120],
+  [{ style: "unit", unit: "celsius" }, -5, 5],
+  [{ style: "unit", unit: "percent" }, 1, 5],
+  [{ style: "currency", currency: "USD", currencyDisplay: "name" }, 1, 5],
+  [{ style: "currency", currency: "USD", currencySign: "accounting" }, -5, -3],
+  [{ notation: "compact" }, 3000, 5000],
+  [{ notation: "compact", compactDisplay: "long" }, 3000, 5000],
+  [{ notation: "compact", compactDisplay: "long" }, 3000, 5000000],
+  [{ notation: "scientific" }, 3000, 50000],
+  [{ signDisplay: "always" }, 3, 5],
+  [{ signDisplay: "exceptZero" }, 0, 0],
+  [{ maximumSignificantDigits: 2 }, 1234, 1240],
+];
+for (const loc of ["en-US", "ru-RU", "fr-FR"]) {
+  console.log(loc, cases.map(([o, x, y]) => new Intl.NumberFormat(loc, o).formatRange(x, y)).join(" | "));
+}
+// === number-format-range-to-parts
+const f = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+console.log(JSON.stringify(f.formatRangeToParts(3, 5)));
+console.log(JSON.stringify(f.formatRangeToParts(-5, -5)));
+console.log(JSON.stringify(new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).formatRangeToParts(3, 5)));
+console.log(JSON.stringify(new Intl.NumberFormat("en-US", { notation: "compact", compactDisplay: "long" }).formatRangeToParts(3000, 5000000)));
+return new Intl.NumberFormat("ar-EG", { style: "percent" }).formatRangeToParts(0.03, 0.05);
+// === number-format-range-arguments
+const f = new Intl.NumberFormat("en-US");
+const out: string[] = [f.formatRange(5, 3), f.formatRange(-5, 3), f.formatRange(-Infinity, Infinity), f.formatRange(1n, 5n), f.formatRange("1e3", " 2000 "), f.formatRange(null as any, 1)];
+for (const args of [[undefined, 1], [1, undefined], [NaN, 1], [1, NaN], ["abc", 1], [{}, 1]]) {
+  try {
+    out.push(f.formatRange(args[0] as any, args[1] as any));
+  } catch (e: any) {
+    out.push(e.name + ": " + e.message);
+  }
+}
+return out;

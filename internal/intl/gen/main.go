@@ -7,9 +7,9 @@
 //
 // It keeps, for each locale of [locales], the subtrees the formatters read,
 // with the locale's default numbering system resolved, and the
-// supplemental tables (plural rules, currency digits, parent locales,
-// metazones and their reference zones, primary zones, numbering system
-// digits). The output is deterministic:
+// supplemental tables (plural rules and ranges, currency digits, parent
+// locales, metazones and their reference zones, primary zones, numbering
+// system digits). The output is deterministic:
 // encoding/json sorts map keys, and every file has the same fixed time.
 package main
 
@@ -229,8 +229,7 @@ func (r *reader) locale(loc string) obj {
 	zoneNames["exemplarCity"] = r.exemplarCities(r.at(zones, "zone"))
 
 	// Of each currency: its symbols, and its display names if it is
-	// current. Interval formats
-	// (formatRange) are not carried.
+	// current.
 	for code, v := range currencies {
 		kept := obj{}
 		for k, name := range v.(obj) {
@@ -240,9 +239,11 @@ func (r *reader) locale(loc string) obj {
 		}
 		currencies[code] = kept
 	}
+	// The Gregorian calendar's interval formats (formatRange) are kept;
+	// the Buddhist calendar's are not.
 	dateTime := obj{}
 	for k, v := range greg["dateTimeFormats"].(obj) {
-		if k != "intervalFormats" && k != "appendItems" {
+		if k != "appendItems" {
 			dateTime[k] = v
 		}
 	}
@@ -342,6 +343,7 @@ func (r *reader) locale(loc string) obj {
 			"decimal":               numbers["decimalFormats-numberSystem-"+ns],
 			"percent":               numbers["percentFormats-numberSystem-"+ns],
 			"currency":              numbers["currencyFormats-numberSystem-"+ns],
+			"range":                 r.at(numbers, "miscPatterns-numberSystem-"+ns)["range"],
 			"currencies":            currencies,
 		},
 		"dates": obj{
@@ -430,6 +432,7 @@ func (r *reader) supplemental() obj {
 		"timeZones":       tzs,
 		"plurals":         r.at(sup("plurals.json"), "plurals-type-cardinal"),
 		"ordinals":        r.at(sup("ordinals.json"), "plurals-type-ordinal"),
+		"pluralRanges":    r.at(sup("pluralRanges.json"), "plurals"),
 		"currencyDigits":  r.at(sup("currencyData.json"), "currencyData", "fractions"),
 		"parentLocales":   r.at(sup("parentLocales.json"), "parentLocales", "parentLocale"),
 		"metazones":       current,

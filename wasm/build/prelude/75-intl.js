@@ -7,7 +7,7 @@
 // nothing per run, so a suspended run resumes in any process.
 //
 // Intl.DurationFormat is absent, as in Node 20 (typeof gives 'undefined').
-// An option the host cannot honour (another calendar, formatRange) throws
+// An option the host cannot honour (another calendar) throws
 // an error that says so: coderun refuses rather than print something Node
 // would not.
 
@@ -197,6 +197,28 @@ function callable(Impl, name) {
   return F;
 }
 
+// errorText is a value as V8's error messages show it: an object as
+// "#<Object>", anything else as String() gives it.
+function errorText(v) {
+  if (typeof v === 'object' && v !== null) {
+    const ctor = v.constructor;
+    return '#<' + (typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name : 'Object') + '>';
+  }
+  return StringCtor(v);
+}
+
+// numberRange reads formatRange's ends as V8 does (undefined is a
+// TypeError, NaN a RangeError) and sends them as JSON: [x, y].
+function numberRange(start, end) {
+  if (start === undefined) throw new TypeErrorCtor('Invalid start : undefined');
+  if (end === undefined) throw new TypeErrorCtor('Invalid end : undefined');
+  const x = numberText(start);
+  const y = numberText(end);
+  if (x === 'NaN') throw new RangeErrorCtor('Invalid start : ' + errorText(start));
+  if (y === 'NaN') throw new RangeErrorCtor('Invalid end : ' + errorText(end));
+  return JSONStringify([x, y]);
+}
+
 class NumberFormat {
   #resolved;
   #made;
@@ -220,6 +242,14 @@ class NumberFormat {
     return intlUse('nf.parts', this.#made, numberText(x));
   }
 
+  formatRange(start, end) {
+    return intlUse('nf.range', this.#made, numberRange(start, end));
+  }
+
+  formatRangeToParts(start, end) {
+    return intlUse('nf.rangeParts', this.#made, numberRange(start, end));
+  }
+
   resolvedOptions() {
     return JSONParse(this.#resolved);
   }
@@ -231,6 +261,15 @@ defineTag(NumberFormat.prototype, 'Intl.NumberFormat');
 function timeValue(date) {
   if (date === undefined) return DateNow();
   return NumberCtor(date);
+}
+
+// timeRange reads formatRange's dates as V8 does (undefined is a
+// TypeError; the host refuses NaN) and sends them as JSON: [x, y].
+function timeRange(startDate, endDate) {
+  if (startDate === undefined || endDate === undefined) throw new TypeErrorCtor('Invalid time value');
+  const x = NumberCtor(startDate);
+  const y = NumberCtor(endDate);
+  return JSONStringify([NumberToString(x), NumberToString(y)]);
 }
 
 class DateTimeFormat {
@@ -257,6 +296,14 @@ class DateTimeFormat {
 
   formatToParts(date) {
     return intlUse('dtf.parts', this.#made, NumberToString(timeValue(date)));
+  }
+
+  formatRange(startDate, endDate) {
+    return intlUse('dtf.range', this.#made, timeRange(startDate, endDate));
+  }
+
+  formatRangeToParts(startDate, endDate) {
+    return intlUse('dtf.rangeParts', this.#made, timeRange(startDate, endDate));
   }
 
   resolvedOptions() {
@@ -299,6 +346,12 @@ class Collator {
 }
 defineTag(Collator.prototype, 'Intl.Collator');
 
+// pluralNumber is ToNumber, which refuses a BigInt.
+function pluralNumber(v) {
+  if (typeof v === 'bigint') throw new TypeErrorCtor('Cannot convert a BigInt value to a number');
+  return NumberCtor(v);
+}
+
 class PluralRules {
   #resolved;
   #made;
@@ -314,6 +367,16 @@ class PluralRules {
 
   select(x) {
     return intlUse('pr.select', this.#made, numberText(NumberCtor(x)));
+  }
+
+  selectRange(start, end) {
+    if (start === undefined) throw new TypeErrorCtor('Invalid startRange : undefined');
+    if (end === undefined) throw new TypeErrorCtor('Invalid endRange : undefined');
+    const x = pluralNumber(start);
+    const y = pluralNumber(end);
+    if (x !== x) throw new RangeErrorCtor('Invalid startRange : NaN');
+    if (y !== y) throw new RangeErrorCtor('Invalid endRange : NaN');
+    return intlUse('pr.selectRange', this.#made, JSONStringify([numberText(x), numberText(y)]));
   }
 
   resolvedOptions() {
@@ -673,23 +736,6 @@ defineMethods(Array.prototype, {
     return out;
   },
 });
-
-// formatRange and selectRange are not implemented: they throw saying so
-// rather than "not a function".
-function unsupported(name) {
-  return function () {
-    throw new TypeErrorCtor(name + ' is not supported in the coderun sandbox; format both ends and join them');
-  };
-}
-defineMethods(NumberFormat.prototype, {
-  formatRange: unsupported('Intl.NumberFormat.prototype.formatRange'),
-  formatRangeToParts: unsupported('Intl.NumberFormat.prototype.formatRangeToParts'),
-});
-defineMethods(DateTimeFormat.prototype, {
-  formatRange: unsupported('Intl.DateTimeFormat.prototype.formatRange'),
-  formatRangeToParts: unsupported('Intl.DateTimeFormat.prototype.formatRangeToParts'),
-});
-defineMethods(PluralRules.prototype, { selectRange: unsupported('Intl.PluralRules.prototype.selectRange') });
 
 // Date's text names its zone as V8 does ("GMT+0000 (Coordinated Universal
 // Time)"); the sandbox's local time is always UTC. An invalid date's
