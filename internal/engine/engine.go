@@ -103,10 +103,17 @@ func ShareCompiledCode() {
 	defaultCacheDir = filepath.Join(os.TempDir(), fmt.Sprintf("coderun-test-compiled-%d", os.Getuid()))
 }
 
-func compilationCache(dir string) (wazero.CompilationCache, error) {
+// cacheDir is where an Engine with CacheDir dir keeps compiled code: dir,
+// else the test binaries' shared directory, else none ("").
+func cacheDir(dir string) string {
 	if dir == "" {
-		dir = defaultCacheDir
+		return defaultCacheDir
 	}
+	return dir
+}
+
+// compilationCache returns the cache for the resolved cache directory dir.
+func compilationCache(dir string) (wazero.CompilationCache, error) {
 	if dir == "" {
 		sharedCacheOnce.Do(func() { sharedCache = wazero.NewCompilationCache() })
 		return sharedCache, nil
@@ -148,7 +155,8 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 
 // newSandbox compiles the module of opts.
 func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, error) {
-	cache, err := compilationCache(opts.CacheDir)
+	dir := cacheDir(opts.CacheDir)
+	cache, err := compilationCache(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +197,14 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 		}
 		e.memory, module = src, stripped
 	}
-	compiled, err := rt.CompileModule(ctx, module)
+	var compiled wazero.CompiledModule
+	if dir != "" {
+		unlock := lockCacheDir(dir)
+		compiled, err = rt.CompileModule(ctx, module)
+		unlock()
+	} else {
+		compiled, err = rt.CompileModule(ctx, module)
+	}
 	if err != nil {
 		e.close(ctx)
 		return nil, fmt.Errorf("engine: compile: %w", err)
