@@ -26,6 +26,17 @@ type Namespace struct {
 	// ErrorClass, when set, makes rejected calls of this namespace instances
 	// of a class the runtime injects as a global of that name.
 	ErrorClass *ErrorClass
+	// Immediate says the namespace's Functions return at once: a
+	// computation, a lookup in memory, never I/O. Their calls run inside
+	// the program's execution, on the run's goroutine, and the program gets
+	// the answer without a round trip through the run's event loop, several
+	// times faster (bench/: BenchmarkBindingRoundTrip). The price is that
+	// such a call holds the run while it lasts: its time counts as
+	// ComputeTime, and a timer, another call's result, a cancellation or
+	// the end of WallTime takes effect only once it returns. A Function
+	// that may block belongs in a namespace without Immediate, where calls
+	// run on goroutines of their own and overlap.
+	Immediate bool
 }
 
 // ErrorClass describes an error class the runtime injects into the program,

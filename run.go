@@ -183,7 +183,7 @@ func (r *run) newBridge(prior hostcalls.Prior) *hostcalls.Bridge {
 	nss := make([]hostcalls.Namespace, len(r.namespaces))
 	for i, ns := range r.namespaces {
 		fns := ns.Functions
-		nss[i] = hostcalls.Namespace{Global: ns.Global, Lookup: func(name string) (hostcalls.Function, bool) {
+		nss[i] = hostcalls.Namespace{Global: ns.Global, Immediate: ns.Immediate, Lookup: func(name string) (hostcalls.Function, bool) {
 			f, ok := fns[name]
 			return hostcalls.Function(f), ok
 		}}
@@ -264,13 +264,21 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 	}
 }
 
-func (r *run) Call(msg []byte) string {
+func (r *run) Call(msg, answer []byte) (int, string) {
 	if r.abortErr() != nil {
 		// A call refused here would reject inside the program, which could
 		// catch it and finish normally; a cancelled run ends as an abort.
 		r.stop(KindAbort, "%s", r.abortMessage())
 	}
-	return r.bridge.Start(msg)
+	n, refusal := r.bridge.Start(msg, answer)
+	if n > 0 {
+		// The call ran here, inside the guest's execution, for as long as
+		// it took: the budgets are checked now rather than at the guest's
+		// next fuel tick, which a program awaiting such calls in a loop
+		// may not reach for a long time.
+		r.checkBudgets(time.Now())
+	}
+	return n, refusal
 }
 
 // maxTimers bounds the timers one run may keep armed: the guest's heap is
@@ -319,12 +327,7 @@ func (r *run) FuelTick() int32 {
 		r.stop(KindTimeout, "the Fuel budget ran out (%d ticks of %d loop iterations)", r.cfg.Fuel, FuelQuantum)
 	}
 	now := time.Now()
-	if spent := r.compute + now.Sub(r.callStart); spent > r.cfg.ComputeTime {
-		r.stop(KindTimeout, "the ComputeTime budget ran out (%v of guest execution)", r.cfg.ComputeTime)
-	}
-	if now.Sub(r.start) > r.cfg.WallTime {
-		r.stop(KindTimeout, "%s", r.wallTimeMessage())
-	}
+	r.checkBudgets(now)
 	// A guest spinning in native code never reaches a Go safe point; this
 	// tick is where it lets the scheduler and the garbage collector in.
 	// Entering a Go function already honours a pending preemption (a GC
@@ -335,6 +338,20 @@ func (r *run) FuelTick() int32 {
 		runtime.Gosched()
 	}
 	return FuelQuantum
+}
+
+// checkBudgets stops the run, from inside the guest, if it was aborted or
+// its ComputeTime or WallTime ran out by now.
+func (r *run) checkBudgets(now time.Time) {
+	if r.aborted.Load() {
+		r.stop(KindAbort, "%s", r.abortMessage())
+	}
+	if spent := r.compute + now.Sub(r.callStart); spent > r.cfg.ComputeTime {
+		r.stop(KindTimeout, "the ComputeTime budget ran out (%v of guest execution)", r.cfg.ComputeTime)
+	}
+	if now.Sub(r.start) > r.cfg.WallTime {
+		r.stop(KindTimeout, "%s", r.wallTimeMessage())
+	}
 }
 
 // outputLimitMessage is the one message of an output-limit failure: what
@@ -407,6 +424,12 @@ func (r *run) loop() {
 		}
 	}()
 	for !r.settled {
+		// An immediate call that could not be answered inside the guest's
+		// call is as good as back already.
+		if c, ok := r.bridge.TakeReady(); ok {
+			r.receive(c)
+			continue
+		}
 		running := r.bridge.InFlight()
 		next, hasTimer := r.timers.next()
 		if running == 0 && len(r.parked) > 0 && !(hasTimer && r.clock.due(next)) {
@@ -457,12 +480,7 @@ func (r *run) loop() {
 		}
 		select {
 		case c := <-r.bridge.Done():
-			r.bridge.Received(c)
-			if c.Parked != nil {
-				r.park(c)
-			} else {
-				r.guest(func() (engine.State, error) { return r.inst.Deliver(c.ID, c.OK, c.Payload) })
-			}
+			r.receive(c)
 		case <-timerC:
 			r.fireDue()
 		case <-wall.C:
@@ -499,6 +517,17 @@ func (r *run) trim() {
 	if err != nil {
 		r.trapped(err)
 	}
+}
+
+// receive takes a call's completion: delivers it to the guest, or parks
+// the call.
+func (r *run) receive(c hostcalls.Completion) {
+	r.bridge.Received(c)
+	if c.Parked != nil {
+		r.park(c)
+		return
+	}
+	r.guest(func() (engine.State, error) { return r.inst.Deliver(c.ID, c.OK, c.Payload) })
 }
 
 // park records a call that waits for an answer from outside the run.

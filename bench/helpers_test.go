@@ -301,13 +301,13 @@ func (h *minimalHost) Log(string) {}
 func (h *minimalHost) Settle(kind engine.SettleKind, payload []byte) {
 	h.kind, h.payload = kind, payload
 }
-func (h *minimalHost) Call([]byte) string           { return "no bindings in engine-level runs" }
-func (h *minimalHost) TimerSet(uint32, float64)     {}
-func (h *minimalHost) TimerClear(uint32)            {}
-func (h *minimalHost) OutOfMemory(requested uint32) { engine.Stop(errors.New("out of memory")) }
-func (h *minimalHost) FuelTick() int32              { return coderun.FuelQuantum }
-func (h *minimalHost) MapStack(s string) string     { return s }
-func (h *minimalHost) ReserveOutput(int64)          {}
+func (h *minimalHost) Call(_, _ []byte) (int, string) { return 0, "no bindings in engine-level runs" }
+func (h *minimalHost) TimerSet(uint32, float64)       {}
+func (h *minimalHost) TimerClear(uint32)              {}
+func (h *minimalHost) OutOfMemory(requested uint32)   { engine.Stop(errors.New("out of memory")) }
+func (h *minimalHost) FuelTick() int32                { return coderun.FuelQuantum }
+func (h *minimalHost) MapStack(s string) string       { return s }
+func (h *minimalHost) ReserveOutput(int64)            {}
 
 // ---- the process --------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ func (r *recorder) Log(line string) { r.logs = append(r.logs, line) }
 func (r *recorder) Settle(kind SettleKind, payload []byte) {
 	r.kind, r.payload, r.settled = kind, string(payload), true
 }
-func (r *recorder) Call(msg []byte) string              { return "no bindings here" }
+func (r *recorder) Call(msg, answer []byte) (int, string) { return 0, "no bindings here" }
 func (r *recorder) TimerSet(id uint32, delayMs float64) {}
 func (r *recorder) TimerClear(id uint32)                {}
 func (r *recorder) OutOfMemory(requested uint32)        { Stop(errors.New("out of memory")) }

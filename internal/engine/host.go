@@ -24,8 +24,11 @@ type Host interface {
 	// Settle receives the program's outcome; see the Settle* kinds.
 	Settle(kind SettleKind, payload []byte)
 	// Call receives a binding call message (CBOR, see ABI.md). A non-empty
-	// refusal rejects the call inside the program with that message.
-	Call(msg []byte) (refusal string)
+	// refusal rejects the call inside the program with that message. A
+	// call answered at once writes its answer to answer (a kind byte, then
+	// the payload: see the call import in ABI.md) and returns its length;
+	// answer aliases the guest's memory and is valid only during Call.
+	Call(msg, answer []byte) (n int, refusal string)
 	// TimerSet asks for FireTimer(id) after delayMs milliseconds.
 	TimerSet(id uint32, delayMs float64)
 	// TimerClear cancels timer id.
@@ -169,19 +172,19 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 	}, []api.ValueType{i32, i32, i32}, nil)
 	fn("call", func(ctx context.Context, mod api.Module, s []uint64) {
 		msg := read(mod, uint32(s[0]), uint32(s[1]))
-		refusal := hostOf(ctx).Call(msg)
-		if refusal == "" {
-			s[0] = 0
-			return
-		}
 		errPtr, errCap := uint32(s[2]), uint32(s[3])
-		if uint32(len(refusal)) > errCap {
-			refusal = refusal[:errCap]
+		buf, ok := mod.Memory().Read(errPtr, errCap)
+		if !ok {
+			Stop(fmt.Errorf("guest passed an out-of-range answer buffer"))
 		}
-		if !mod.Memory().WriteString(errPtr, refusal) {
-			Stop(fmt.Errorf("guest passed an out-of-range error buffer"))
+		n, refusal := hostOf(ctx).Call(msg, buf)
+		switch {
+		case refusal != "":
+			n = copy(buf, refusal)
+			s[0] = uint64(uint32(-int32(n)))
+		default:
+			s[0] = uint64(uint32(n))
 		}
-		s[0] = uint64(uint32(-int32(len(refusal))))
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("timer_set", func(ctx context.Context, mod api.Module, s []uint64) {
 		hostOf(ctx).TimerSet(uint32(s[0]), math.Float64frombits(s[1]))

@@ -25,6 +25,9 @@ type Namespace struct {
 	// table, so a run does not copy every namespace's functions into one
 	// of the bridge's.
 	Lookup func(name string) (Function, bool)
+	// Immediate runs the namespace's calls inside Start, on the caller's
+	// goroutine; see coderun.Namespace.Immediate.
+	Immediate bool
 }
 
 // Limits bound the calls of one run.
@@ -87,6 +90,11 @@ type Bridge struct {
 	ns     []Namespace
 	limits Limits
 	done   chan Completion
+
+	// ready holds completions of immediate calls that could not be
+	// answered inside Start (too large for the answer buffer, or parked);
+	// only the run loop's goroutine touches it.
+	ready []Completion
 
 	mu       sync.Mutex
 	seen     map[uint32]struct{}
@@ -185,44 +193,66 @@ func (b *Bridge) Answered() {
 // are dropped. The functions themselves are the caller's to settle.
 func (b *Bridge) Settle() { b.cancel() }
 
+// TakeReady returns a completion of an immediate call that Start could not
+// answer at once, to be handled like one from Done.
+func (b *Bridge) TakeReady() (Completion, bool) {
+	if len(b.ready) == 0 {
+		return Completion{}, false
+	}
+	c := b.ready[0]
+	b.ready = b.ready[1:]
+	return c, true
+}
+
+// Answer kinds: the first byte of an answer Start writes.
+const (
+	AnswerFailed = 0 // a UTF-8 rejection message follows
+	AnswerValue  = 1 // the CBOR value follows
+)
+
 // Start validates a call message and starts the call. A non-empty refusal
 // rejects the call inside the program, and nothing runs.
-func (b *Bridge) Start(msg []byte) (refusal string) {
+//
+// A call of an Immediate namespace runs here: when its outcome fits in
+// answer, Start writes it there (an Answer kind byte, then the payload) and
+// returns its length n, and the call is over. Otherwise n is 0 and the
+// call's completion comes later, through TakeReady or Done.
+func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 	if b.ctx.Err() != nil {
-		return "the run has settled"
+		return 0, "the run has settled"
 	}
 	msgCall, err := DecodeCall(msg)
 	if err != nil {
-		return "coderun: " + err.Error()
+		return 0, "coderun: " + err.Error()
 	}
 	if int(msgCall.Namespace) >= len(b.ns) {
-		return fmt.Sprintf("coderun: call names unknown namespace #%d", msgCall.Namespace)
+		return 0, fmt.Sprintf("coderun: call names unknown namespace #%d", msgCall.Namespace)
 	}
 	ns := b.ns[msgCall.Namespace]
 	fn, ok := ns.Lookup(msgCall.Function)
 	if !ok || fn == nil {
-		return fmt.Sprintf("%s has no function %q", ns.Global, msgCall.Function)
+		return 0, fmt.Sprintf("%s has no function %q", ns.Global, msgCall.Function)
 	}
 
 	b.mu.Lock()
 	if _, dup := b.seen[msgCall.ID]; dup {
 		b.mu.Unlock()
-		return fmt.Sprintf("coderun: duplicate call id %d", msgCall.ID)
+		return 0, fmt.Sprintf("coderun: duplicate call id %d", msgCall.ID)
 	}
 	if b.inFlight+b.parked >= b.limits.MaxInFlight {
 		b.mu.Unlock()
-		return fmt.Sprintf("too many binding calls in flight: MaxCallsInFlight is %d", b.limits.MaxInFlight)
+		return 0, fmt.Sprintf("too many binding calls in flight: MaxCallsInFlight is %d", b.limits.MaxInFlight)
 	}
 	if b.total >= b.limits.MaxCalls {
 		b.mu.Unlock()
-		return fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
+		return 0, fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
 	}
 	b.seen[msgCall.ID] = struct{}{}
 	b.inFlight++
 	b.total++
 	seq := int64(b.total)
 	var w *worker
-	if n := len(b.idle); n > 0 {
+	if n := len(b.idle); n > 0 && !ns.Immediate {
 		w = b.idle[n-1]
 		b.idle = b.idle[:n-1]
 	}
@@ -239,12 +269,35 @@ func (b *Bridge) Start(msg []byte) (refusal string) {
 		seq:      seq,
 		ns:       msgCall.Namespace,
 	}
-	if w != nil {
+	switch {
+	case ns.Immediate:
+		return b.immediate(c, answer), ""
+	case w != nil:
 		w.calls <- c
-	} else {
+	default:
 		go b.work(&worker{calls: make(chan call, 1)}, c)
 	}
-	return ""
+	return 0, ""
+}
+
+// immediate runs c on the caller's goroutine and writes its outcome to
+// answer if it fits, returning the length written; otherwise it keeps the
+// completion for TakeReady and returns 0.
+func (b *Bridge) immediate(c call, answer []byte) int {
+	res, err := invoke(c)
+	out := b.complete(c, res, err)
+	if out.Parked != nil || 1+len(out.Payload) > len(answer) {
+		b.ready = append(b.ready, out)
+		return 0
+	}
+	b.mu.Lock()
+	b.inFlight--
+	b.mu.Unlock()
+	answer[0] = AnswerFailed
+	if out.OK {
+		answer[0] = AnswerValue
+	}
+	return 1 + copy(answer[1:], out.Payload)
 }
 
 // work runs c, then whatever calls Start hands the worker, until the run

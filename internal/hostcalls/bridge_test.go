@@ -24,8 +24,8 @@ func TestBridgeRunsCallsAndDeliversCompletions(t *testing.T) {
 		"fail": func(context.Context, any) (any, error) { return nil, errors.New("nope") },
 	}, Limits{MaxInFlight: 10, MaxCalls: 10})
 	defer b.Settle()
-	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "echo", "hi"})))
-	require.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "fail", nil})))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "echo", "hi"}), nil)))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{2, 0, "fail", nil}), nil)))
 	assert.Equal(t, 2, b.InFlight())
 	got := map[uint32]Completion{}
 	for range 2 {
@@ -55,13 +55,13 @@ func TestBridgeRefusesForgedAndExcessCalls(t *testing.T) {
 	}, Limits{MaxInFlight: 2, MaxCalls: 3})
 	defer close(block)
 	defer b.Settle()
-	assert.Contains(t, b.Start([]byte{0xff}), "malformed")
-	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 5, "wait", nil})), "unknown namespace")
-	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 0, "nope", nil})), `no function "nope"`)
-	assert.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "wait", nil})))
-	assert.Contains(t, b.Start(mustCBOR(t, []any{1, 0, "wait", nil})), "duplicate call id 1")
-	assert.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "wait", nil})))
-	assert.Contains(t, b.Start(mustCBOR(t, []any{3, 0, "wait", nil})), "MaxCallsInFlight is 2")
+	assert.Contains(t, refusal(b.Start([]byte{0xff}, nil)), "malformed")
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 5, "wait", nil}), nil)), "unknown namespace")
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "nope", nil}), nil)), `no function "nope"`)
+	assert.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)))
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)), "duplicate call id 1")
+	assert.Empty(t, refusal(b.Start(mustCBOR(t, []any{2, 0, "wait", nil}), nil)))
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{3, 0, "wait", nil}), nil)), "MaxCallsInFlight is 2")
 }
 
 func TestBridgeMaxCalls(t *testing.T) {
@@ -70,10 +70,10 @@ func TestBridgeMaxCalls(t *testing.T) {
 	}, Limits{MaxInFlight: 10, MaxCalls: 2})
 	defer b.Settle()
 	for id := 1; id <= 2; id++ {
-		require.Empty(t, b.Start(mustCBOR(t, []any{id, 0, "echo", nil})))
+		require.Empty(t, refusal(b.Start(mustCBOR(t, []any{id, 0, "echo", nil}), nil)))
 		b.Received(<-b.Done())
 	}
-	assert.Contains(t, b.Start(mustCBOR(t, []any{3, 0, "echo", nil})), "MaxCalls is 2")
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{3, 0, "echo", nil}), nil)), "MaxCalls is 2")
 }
 
 func TestBridgeSettleCancelsAndDropsLateResults(t *testing.T) {
@@ -87,7 +87,7 @@ func TestBridgeSettleCancelsAndDropsLateResults(t *testing.T) {
 			return "late", nil
 		},
 	}, Limits{MaxInFlight: 10, MaxCalls: 10})
-	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "hang", nil})))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "hang", nil}), nil)))
 	<-started
 	b.Settle()
 	<-finished
@@ -96,7 +96,7 @@ func TestBridgeSettleCancelsAndDropsLateResults(t *testing.T) {
 		t.Fatalf("late result delivered: %+v", c)
 	case <-time.After(50 * time.Millisecond):
 	}
-	assert.Equal(t, "the run has settled", b.Start(mustCBOR(t, []any{2, 0, "hang", nil})))
+	assert.Equal(t, "the run has settled", refusal(b.Start(mustCBOR(t, []any{2, 0, "hang", nil}), nil)))
 }
 
 func TestBridgeRecoversPanics(t *testing.T) {
@@ -104,7 +104,7 @@ func TestBridgeRecoversPanics(t *testing.T) {
 		"boom": func(context.Context, any) (any, error) { panic(errors.New("bad")) },
 	}, Limits{MaxInFlight: 10, MaxCalls: 10})
 	defer b.Settle()
-	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "boom", nil})))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "boom", nil}), nil)))
 	c := <-b.Done()
 	assert.False(t, c.OK)
 	assert.Equal(t, "tools.boom panicked: bad", string(c.Payload))
@@ -122,8 +122,8 @@ func TestBridgePanicsInResultOrErrorRejectTheCall(t *testing.T) {
 		"badError": func(context.Context, any) (any, error) { return nil, panicky{} },
 	}, Limits{MaxInFlight: 10, MaxCalls: 10})
 	defer b.Settle()
-	require.Empty(t, b.Start(mustCBOR(t, []any{1, 0, "badValue", nil})))
-	require.Empty(t, b.Start(mustCBOR(t, []any{2, 0, "badError", nil})))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "badValue", nil}), nil)))
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{2, 0, "badError", nil}), nil)))
 	for range 2 {
 		c := <-b.Done()
 		b.Received(c)
@@ -140,25 +140,34 @@ func TestBridgeParksOnlyWhenAllowed(t *testing.T) {
 	defer b.Settle()
 	ordered, err := JSONToCBOR([]byte(`[7, 0, "ask", {"z": 1, "a": [true]}]`)) // a Go map would lose the order
 	require.NoError(t, err)
-	require.Empty(t, b.Start(ordered))
+	require.Empty(t, refusal(b.Start(ordered, nil)))
 	c := <-b.Done()
 	b.Received(c)
 	require.NotNil(t, c.Parked)
 	assert.Equal(t, Parked{Seq: 1, Namespace: 0, Function: "ask", Args: []byte(`{"z":1,"a":[true]}`), Reason: "needs approval"}, *c.Parked)
 	assert.Equal(t, 0, b.InFlight())
 	assert.Equal(t, 1, b.Parked())
-	require.Empty(t, b.Start(mustCBOR(t, []any{8, 0, "ask", nil})))
-	assert.Contains(t, b.Start(mustCBOR(t, []any{9, 0, "ask", nil})), "MaxCallsInFlight is 2", "parked calls count as in flight")
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{8, 0, "ask", nil}), nil)))
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{9, 0, "ask", nil}), nil)), "MaxCallsInFlight is 2", "parked calls count as in flight")
 	b.Received(<-b.Done())
 	b.Answered()
 	assert.Equal(t, 1, b.Parked())
 
 	nb := newTestBridge(park, Limits{MaxInFlight: 2, MaxCalls: 10, NoParkReason: "no key is set"})
 	defer nb.Settle()
-	require.Empty(t, nb.Start(mustCBOR(t, []any{1, 0, "ask", nil})))
+	require.Empty(t, refusal(nb.Start(mustCBOR(t, []any{1, 0, "ask", nil}), nil)))
 	c = <-nb.Done()
 	nb.Received(c)
 	assert.Nil(t, c.Parked)
 	assert.Equal(t, "tools.ask asked to suspend the run (needs approval), but no key is set", string(c.Payload))
 	assert.Equal(t, 0, nb.Parked())
+}
+
+// refusal is Start's refusal, for calls of namespaces that are not
+// immediate (which never answer inside Start).
+func refusal(n int, refused string) string {
+	if n != 0 {
+		panic("a call that is not immediate was answered inside Start")
+	}
+	return refused
 }

@@ -179,6 +179,51 @@ static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSVal
     }
 }
 
+/* The room for an immediate call's answer: larger answers come later,
+ * through coderun_deliver. */
+#define GLUE_ANSWER_CAP 4096
+
+/* The first byte of an immediate answer (hostcalls.AnswerFailed/Value). */
+enum { GLUE_ANSWER_FAILED = 0, GLUE_ANSWER_VALUE = 1 };
+
+/* Settles the promise of a call of `name` in namespace ns with its outcome:
+ * ok with a CBOR value, else a UTF-8 rejection message. A value the guest
+ * cannot decode rejects the call instead. Returns -1 if building the
+ * rejection threw (the exception is pending), else 0. */
+static int settle_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValueConst name,
+                       int ok, const uint8_t *payload, uint32_t len)
+{
+    JSValue v;
+    if (ok) {
+        v = decode_cbor(ctx, payload, len);
+        if (JS_IsException(v)) {
+            JSValue exc = JS_GetException(ctx);
+            v = JS_ToString(ctx, exc);
+            JS_FreeValue(ctx, exc);
+            ok = 0;
+        }
+    } else {
+        v = JS_NewStringLen(ctx, (const char *)payload, len);
+    }
+    if (JS_IsException(v))
+        return -1;
+    if (ok) {
+        promise_settle(ctx, promise, v, 0);
+        JS_FreeValue(ctx, v);
+        return 0;
+    }
+    /* The prelude builds the rejection: the namespace's error class, with
+     * the member naming the function. */
+    JSValueConst args[4] = { JS_NewUint32(ctx, ns), name, v, JS_NewInt32(ctx, GLUE_CALL_FAILED) };
+    JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
+    JS_FreeValue(ctx, v);
+    if (JS_IsException(err))
+        return -1;
+    promise_settle(ctx, promise, err, 1);
+    JS_FreeValue(ctx, err);
+    return 0;
+}
+
 /* call(nsIndex, fnName, args) -> promise. Sends the CBOR message
  * [id, nsIndex, fnName, args] (see ABI.md) and returns the call's promise,
  * which coderun_deliver settles. Arguments that are not lossless JSON and a
@@ -216,14 +261,25 @@ static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValue
         glue_free_fn(NULL, err);
         return promise;
     }
-    char ebuf[512];
-    int32_t rc = host_call(msg.data, msg.len, ebuf, sizeof ebuf);
+    /* The host writes a refusal here, or the answer of a call of an
+     * immediate namespace (ABI.md: call). Static: a call cannot start
+     * while another's answer is being read. */
+    static uint8_t answer[GLUE_ANSWER_CAP];
+    int32_t rc = host_call(msg.data, msg.len, (char *)answer, sizeof answer);
     if (msg.cap > GLUE_CALL_BUF_KEEP)
         crbuf_free(&msg);
     if (rc < 0) {
         /* Refused (a limit, an unknown name). */
-        size_t n = (size_t)-rc < sizeof ebuf ? (size_t)-rc : sizeof ebuf;
-        reject_call(ctx, promise, ns, argv[1], JS_NewStringLen(ctx, ebuf, n), GLUE_CALL_REFUSED);
+        size_t n = (size_t)-rc < sizeof answer ? (size_t)-rc : sizeof answer;
+        reject_call(ctx, promise, ns, argv[1], JS_NewStringLen(ctx, (const char *)answer, n), GLUE_CALL_REFUSED);
+        return promise;
+    }
+    if (rc > 0) {
+        /* Answered at once: settle the promise now, as coderun_deliver
+         * would have later. */
+        size_t n = (size_t)rc < sizeof answer ? (size_t)rc : sizeof answer;
+        if (settle_call(ctx, promise, ns, argv[1], answer[0] == GLUE_ANSWER_VALUE, answer + 1, n - 1))
+            promise_reject_exception(ctx, promise);
         return promise;
     }
     calls_put((glue_call){ id, ns, js_dup(promise), js_dup(argv[1]) });

@@ -298,36 +298,8 @@ static int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint3
         free(payload);
         return glue_settled ? GLUE_STATE_SETTLED : drain();
     }
-    JSValue v;
-    if (ok) {
-        v = decode_cbor(ctx, payload, len);
-        if (JS_IsException(v)) {
-            /* A result the guest cannot decode rejects that call instead. */
-            JSValue exc = JS_GetException(ctx);
-            v = JS_ToString(ctx, exc);
-            JS_FreeValue(ctx, exc);
-            ok = 0;
-        }
-    } else {
-        v = JS_NewStringLen(ctx, (const char *)payload, len);
-    }
+    int rc = settle_call(ctx, c.promise, c.ns, c.name, ok, payload, len);
     free(payload);
-    int rc = -1;
-    if (ok) {
-        promise_settle(ctx, c.promise, v, 0);
-        rc = 0;
-    } else if (!JS_IsException(v)) {
-        /* The prelude builds the rejection: the namespace's error class,
-         * with the member naming the function. */
-        JSValue args[4] = { JS_NewUint32(ctx, c.ns), c.name, v, JS_NewInt32(ctx, GLUE_CALL_FAILED) };
-        JSValue err = JS_Call(ctx, glue_binding_error_fn, JS_UNDEFINED, 4, args);
-        if (!JS_IsException(err)) {
-            promise_settle(ctx, c.promise, err, 1);
-            JS_FreeValue(ctx, err);
-            rc = 0;
-        }
-    }
-    JS_FreeValue(ctx, v);
     JS_FreeValue(ctx, c.promise);
     JS_FreeValue(ctx, c.name);
     if (rc) {

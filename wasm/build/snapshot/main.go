@@ -88,7 +88,7 @@ func (h *initHost) Log(line string) { fmt.Fprintln(os.Stderr, "prelude:", line) 
 func (h *initHost) Settle(kind engine.SettleKind, payload []byte) {
 	h.failure = string(payload)
 }
-func (h *initHost) Call(msg []byte) string              { return "no calls during initialisation" }
+func (h *initHost) Call(msg, answer []byte) (int, string) { return 0, "no calls during initialisation" }
 func (h *initHost) TimerSet(id uint32, delayMs float64) {}
 func (h *initHost) TimerClear(id uint32)                {}
 func (h *initHost) OutOfMemory(requested uint32) {
