@@ -25,10 +25,10 @@ func (r *recorder) Settle(kind SettleKind, payload []byte) {
 	r.kind, r.payload, r.settled = kind, string(payload), true
 }
 func (r *recorder) Call(msg, answer []byte) (int, string) { return 0, "no bindings here" }
-func (r *recorder) TimerSet(id uint32, delayMs float64) {}
-func (r *recorder) TimerClear(id uint32)                {}
-func (r *recorder) OutOfMemory(requested uint32)        { Stop(errors.New("out of memory")) }
-func (r *recorder) ReserveOutput(n int64)               {}
+func (r *recorder) TimerSet(id uint32, delayMs float64)   {}
+func (r *recorder) TimerClear(id uint32)                  {}
+func (r *recorder) OutOfMemory(requested uint32)          { Stop(errors.New("out of memory")) }
+func (r *recorder) ReserveOutput(n int64)                 {}
 func (r *recorder) FuelTick() int32 {
 	r.ticks++
 	if r.stopAt > 0 && r.ticks >= r.stopAt {

@@ -89,8 +89,8 @@ func (h *initHost) Settle(kind engine.SettleKind, payload []byte) {
 	h.failure = string(payload)
 }
 func (h *initHost) Call(msg, answer []byte) (int, string) { return 0, "no calls during initialisation" }
-func (h *initHost) TimerSet(id uint32, delayMs float64) {}
-func (h *initHost) TimerClear(id uint32)                {}
+func (h *initHost) TimerSet(id uint32, delayMs float64)   {}
+func (h *initHost) TimerClear(id uint32)                  {}
 func (h *initHost) OutOfMemory(requested uint32) {
 	engine.Stop(errors.New("out of memory during initialisation"))
 }
