@@ -316,13 +316,18 @@ func (r *run) OutOfMemory(requested uint32) {
 func (r *run) MapStack(frames string) string { return r.mapPos(frames) }
 
 func (r *run) FuelTick() int32 {
-	if r.aborted.Load() {
-		r.stop(KindAbort, "%s", r.abortMessage())
-	}
 	if r.trimming {
-		return FuelQuantum // the host's housekeeping, not the program's compute
+		// The host's housekeeping, not the program's compute: only an
+		// abort stops it.
+		if r.aborted.Load() {
+			r.stop(KindAbort, "%s", r.abortMessage())
+		}
+		return FuelQuantum
 	}
 	r.ticks++
+	if r.aborted.Load() { // an abort outranks the budgets
+		r.stop(KindAbort, "%s", r.abortMessage())
+	}
 	if r.cfg.Fuel > 0 && r.ticks > r.cfg.Fuel {
 		r.stop(KindTimeout, "the Fuel budget ran out (%d ticks of %d loop iterations)", r.cfg.Fuel, FuelQuantum)
 	}
