@@ -366,27 +366,13 @@ func (r *reader) locale(loc string) obj {
 
 func (r *reader) supplemental() obj {
 	sup := func(file string) obj { return r.at(r.file("cldr-core/supplemental/"+file), "supplemental") }
-	mz := sup("metaZones.json")
-	// Only today's metazone of each zone: formatting past dates with the
-	// metazone they had then is a refinement no program here relies on.
+	// Only today's metazone of each zone (zones.go reads them): formatting
+	// past dates with the metazone they had then is a refinement no
+	// program here relies on.
 	current := obj{}
-	var walk func(prefix string, v obj)
-	walk = func(prefix string, v obj) {
-		for k, child := range v {
-			switch c := child.(type) {
-			case []any:
-				for _, u := range c {
-					use := r.at(u, "usesMetazone")
-					if _, ended := use["_to"]; !ended {
-						current[prefix+k] = use["_mzone"]
-					}
-				}
-			case obj:
-				walk(prefix+k+"/", c)
-			}
-		}
+	for zone, mzone := range r.zones.metazone {
+		current[zone] = mzone
 	}
-	walk("", r.at(mz, "metaZones", "metazoneInfo", "timezone"))
 	// Each metazone's reference zone, by territory ("001" the golden
 	// one): a zone whose offset differs from it is named with its place.
 	references := obj{}
