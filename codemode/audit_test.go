@@ -13,6 +13,7 @@ import (
 // The session log tells a run_code call whose program failed from one that
 // succeeded, with the failure's kind; a denied run_code is denied.
 func TestLogTellsRunCodeOutcomes(t *testing.T) {
+	t.Parallel()
 	cfg := codeConfig()
 	cfg.Policy.Rules = []Rule{{Tool: RunCodeToolName, Action: ActionDeny, Reason: "no programs on Fridays"}}
 	denying, denyLog := newTestSession(t, Options{Config: cfg})
@@ -44,6 +45,7 @@ func TestLogTellsRunCodeOutcomes(t *testing.T) {
 // dispatch tree: every call it made has its start and end, and none ran to
 // completion.
 func TestLogRecordsCallsAProgramDidNotAwait(t *testing.T) {
+	t.Parallel()
 	block := Tool{
 		Name:        "block",
 		InputSchema: json.RawMessage(`{"type":"object"}`),
@@ -71,6 +73,7 @@ func TestLogRecordsCallsAProgramDidNotAwait(t *testing.T) {
 // The late path itself, made certain: a call that reaches a settled
 // dispatcher is refused and logged as a dropped pair.
 func TestDispatchAfterSettleIsLoggedDropped(t *testing.T) {
+	t.Parallel()
 	s, logs := newTestSession(t, Options{Config: codeConfig()}, valueTool("v", ParallelSafe, "1"))
 	d := newSubDispatcher(s, &Call{ID: "rc", Tool: RunCodeToolName}, 1)
 	d.settle()

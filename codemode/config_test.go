@@ -13,6 +13,7 @@ import (
 )
 
 func TestParseConfigEmptyIsDefault(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"", "\n# nothing\n", "~\n"} {
 		c, err := ParseConfig([]byte(src))
 		require.NoError(t, err)
@@ -26,6 +27,7 @@ func TestParseConfigEmptyIsDefault(t *testing.T) {
 }
 
 func TestParseConfigFull(t *testing.T) {
+	t.Parallel()
 	src := `
 mode: both
 maxParallelSubCalls: 4
@@ -99,6 +101,7 @@ servers:
 
 // Every config error must name the key (with its line) and what is allowed.
 func TestParseConfigErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		src  string
@@ -211,6 +214,7 @@ func TestParseConfigErrors(t *testing.T) {
 }
 
 func TestLoadConfig(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "coderun.yml")
 	require.NoError(t, os.WriteFile(path, []byte("mode: code\nmaxParallelSubCalls: 1\n"), 0o600))
@@ -233,6 +237,7 @@ func TestLoadConfig(t *testing.T) {
 }
 
 func TestConfigValidate(t *testing.T) {
+	t.Parallel()
 	mutate := func(f func(c *Config)) error {
 		c := DefaultConfig()
 		f(c)
@@ -252,6 +257,7 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestToolFilterVisible(t *testing.T) {
+	t.Parallel()
 	f := ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}}
 	assert.True(t, f.Visible("fs_read"))
 	assert.True(t, f.Visible("search"))
@@ -261,6 +267,7 @@ func TestToolFilterVisible(t *testing.T) {
 }
 
 func TestStateConfig(t *testing.T) {
+	t.Parallel()
 	c, err := ParseConfig([]byte("state:\n  store: redis\n  url: redis://127.0.0.1:6379/2\n  keyFile: /etc/coderun/state.key\n"))
 	require.NoError(t, err)
 	assert.Equal(t, StateConfig{Store: StoreRedis, URL: "redis://127.0.0.1:6379/2", KeyFile: "/etc/coderun/state.key"}, c.State)

@@ -90,6 +90,7 @@ func loadCorpus(tb testing.TB) *corpus {
 // The catalogue's promise: the description a model reads up front costs a
 // tenth of the native tool list it replaces, or less.
 func TestCatalogueIsAtMostATenthOfNativeToolJSON(t *testing.T) {
+	t.Parallel()
 	c := loadCorpus(t)
 	opts := testSDKOptions()
 	opts.Form = SDKCatalogue
@@ -114,6 +115,7 @@ func TestCatalogueIsAtMostATenthOfNativeToolJSON(t *testing.T) {
 // Declarations keep the server's property order: models read the first
 // properties first.
 func TestCorpusDeclarationsKeepPropertyOrder(t *testing.T) {
+	t.Parallel()
 	c := loadCorpus(t)
 	res := Describe(c.tools, DescribeRequest{Names: []string{"filesystem__read_text_file"}})
 	require.Equal(t, []string{"filesystem__read_text_file"}, res.Tools)
@@ -124,6 +126,7 @@ func TestCorpusDeclarationsKeepPropertyOrder(t *testing.T) {
 }
 
 func TestDescribePicksByNameAndQuery(t *testing.T) {
+	t.Parallel()
 	c := loadCorpus(t)
 	res := Describe(c.tools, DescribeRequest{Query: "server:filesystem filesystem__*_file"})
 	assert.Contains(t, res.Tools, "filesystem__read_text_file")
@@ -180,6 +183,7 @@ func typeCheck(t *testing.T, source string) string {
 // under tsc --strict together with the catalogue; the same program with a
 // wrong argument does not, so the declarations carry real types.
 func TestDescribedDeclarationsTypeCheckWithTSC(t *testing.T) {
+	t.Parallel()
 	c := loadCorpus(t)
 	opts := testSDKOptions()
 	opts.Form = SDKCatalogue
@@ -215,6 +219,7 @@ export {};
 // Every declaration of the corpus type-checks under tsc --strict: the full
 // SDK of 465 real tools is valid TypeScript with no type errors.
 func TestFullCorpusSDKTypeChecksWithTSC(t *testing.T) {
+	t.Parallel()
 	c := loadCorpus(t)
 	full := GenerateSDK(c.tools, testSDKOptions())
 	assert.Empty(t, typeCheck(t, full+"\nexport {};\n"))

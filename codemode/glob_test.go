@@ -7,6 +7,7 @@ import (
 )
 
 func TestMatchGlob(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		pattern, name string
 		want          bool
@@ -37,6 +38,7 @@ func TestMatchGlob(t *testing.T) {
 }
 
 func TestValidateGlob(t *testing.T) {
+	t.Parallel()
 	assert.NoError(t, validateGlob(`a\\`))
 	assert.NoError(t, validateGlob(`\*x*`))
 	assert.ErrorContains(t, validateGlob(`a\`), "unpaired")

@@ -51,6 +51,7 @@ func writeTool(rec *stageRecorder) Tool {
 }
 
 func TestPipelineRunsStagesInOrder(t *testing.T) {
+	t.Parallel()
 	rec := &stageRecorder{}
 	s, logs := newTestSession(t, Options{
 		PreExecute: []PreExecuteHook{
@@ -94,6 +95,7 @@ func TestPipelineRunsStagesInOrder(t *testing.T) {
 }
 
 func TestPreExecuteHookRewritesArguments(t *testing.T) {
+	t.Parallel()
 	rec := &stageRecorder{}
 	var guardSaw string
 	s, logs := newTestSession(t, Options{
@@ -120,6 +122,7 @@ func TestPreExecuteHookRewritesArguments(t *testing.T) {
 }
 
 func TestPreExecuteRewriteIsValidated(t *testing.T) {
+	t.Parallel()
 	rec := &stageRecorder{}
 	s, _ := newTestSession(t, Options{
 		PreExecute: []PreExecuteHook{func(_ context.Context, c *Call) error {
@@ -135,6 +138,7 @@ func TestPreExecuteRewriteIsValidated(t *testing.T) {
 }
 
 func TestPipelineRefusals(t *testing.T) {
+	t.Parallel()
 	denyHook := func(_ context.Context, c *Call) error { return Deny("no writes to %s", "/etc") }
 	brokenHook := func(_ context.Context, c *Call) error { return errors.New("db password wrong for host 10.0.0.3") }
 	panicGuard := func(_ context.Context, c Call) error { panic("guard bug") }
@@ -199,6 +203,7 @@ func TestPipelineRefusals(t *testing.T) {
 }
 
 func TestBlockedResultDiscardsDeferred(t *testing.T) {
+	t.Parallel()
 	rec := &stageRecorder{}
 	s, logs := newTestSession(t, Options{PostExecute: []PostExecuteHook{
 		func(context.Context, Call, Output) error { return Deny("no") },
@@ -212,6 +217,7 @@ func TestBlockedResultDiscardsDeferred(t *testing.T) {
 }
 
 func TestExecuteFailures(t *testing.T) {
+	t.Parallel()
 	schema := json.RawMessage(`{"type":"object"}`)
 	tools := []Tool{
 		{Name: "fails", InputSchema: schema, Execute: func(context.Context, *Call) (*Output, error) {
@@ -270,6 +276,7 @@ func TestExecuteFailures(t *testing.T) {
 }
 
 func TestCallIDs(t *testing.T) {
+	t.Parallel()
 	s, logs := newTestSession(t, Options{}, valueTool("v", Exclusive, "1"))
 	for range 2 {
 		_, err := s.Call(context.Background(), CallRequest{Tool: "v"})
@@ -285,6 +292,7 @@ func TestCallIDs(t *testing.T) {
 }
 
 func TestRegistryRejectsBrokenTools(t *testing.T) {
+	t.Parallel()
 	noop := func(context.Context, *Call) (*Output, error) { return nil, nil }
 	reg := NewRegistry()
 	assert.ErrorContains(t, reg.Register(Tool{Name: "", Execute: noop}), "name is empty")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestRenderResult(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		res  coderun.Result

@@ -503,6 +503,7 @@ func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 // the tool (and the log) as the program wrote them, not re-sorted, and a
 // tool's JSON result reaches the program in its own key order.
 func TestSubCallArgumentsKeepTheProgramsKeyOrder(t *testing.T) {
+	t.Parallel()
 	var got json.RawMessage
 	tool := Tool{
 		Name:        "record",

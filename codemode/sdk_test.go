@@ -146,12 +146,14 @@ func requireParsesAsTypeScript(t *testing.T, sdk string) {
 }
 
 func TestSDKGolden(t *testing.T) {
+	t.Parallel()
 	sdk := GenerateSDK(sdkTools(), testSDKOptions())
 	checkGolden(t, "sdk_tools.golden", sdk)
 	requireParsesAsTypeScript(t, sdk)
 }
 
 func TestSDKGoldenEmpty(t *testing.T) {
+	t.Parallel()
 	opts := testSDKOptions()
 	opts.MaxParallelSubCalls = 1
 	opts.Budgets.Deterministic = true
@@ -164,6 +166,7 @@ func TestSDKGoldenEmpty(t *testing.T) {
 
 // The README shows the SDK for two sample tools; this keeps it true.
 func TestSDKGoldenReadmeSample(t *testing.T) {
+	t.Parallel()
 	sdk := GenerateSDK(readmeSampleTools(), testSDKOptions())
 	checkGolden(t, "sdk_readme.golden", sdk)
 	requireParsesAsTypeScript(t, sdk)
@@ -187,6 +190,7 @@ func readmeSampleTools() []Tool {
 }
 
 func TestSDKIsByteStableAndSorted(t *testing.T) {
+	t.Parallel()
 	want := GenerateSDK(sdkTools(), testSDKOptions())
 	for range 20 {
 		tools := sdkTools()
@@ -212,6 +216,7 @@ func indexOf(s, sub string) int {
 }
 
 func TestSessionSDKIsCachedPerToolSet(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Mode = ModeCode
 	cfg.Tools.Exclude = []string{"secret_*"}
@@ -240,6 +245,7 @@ func TestSessionSDKIsCachedPerToolSet(t *testing.T) {
 }
 
 func TestSDKStatesSessionLimits(t *testing.T) {
+	t.Parallel()
 	opts := testSDKOptions()
 	opts.MaxParallelSubCalls = 3
 	opts.Budgets.MaxOutputBytes = 5 << 20
@@ -263,6 +269,7 @@ func TestSDKStatesSessionLimits(t *testing.T) {
 }
 
 func TestFormatHelpers(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "64 MiB", formatBytes(64<<20))
 	assert.Equal(t, "1 GiB", formatBytes(1<<30))
 	assert.Equal(t, "3 KiB", formatBytes(3<<10))

@@ -57,6 +57,7 @@ func durableSession(t *testing.T, cfg *Config, approver Approver, tools ...Tool)
 }
 
 func TestNotYetWithoutStateKeyDenies(t *testing.T) {
+	t.Parallel()
 	cfg := durableConfig(ModeNative, "write")
 	cfg.Budgets.StateKey = nil
 	write := &counter{name: "write"}
@@ -72,6 +73,7 @@ func TestNotYetWithoutStateKeyDenies(t *testing.T) {
 }
 
 func TestDirectCallSuspendsAndResumes(t *testing.T) {
+	t.Parallel()
 	write := &counter{name: "write"}
 	s, logs := durableSession(t, durableConfig(ModeNative, "write"), notYet, write.tool())
 	ctx := t.Context()
@@ -130,6 +132,7 @@ func TestDirectCallSuspendsAndResumes(t *testing.T) {
 }
 
 func TestResumeRefusesBadStates(t *testing.T) {
+	t.Parallel()
 	write := &counter{name: "write"}
 	cfg := durableConfig(ModeNative, "write")
 	s, _ := durableSession(t, cfg, notYet, write.tool())
@@ -168,6 +171,7 @@ func TestResumeRefusesBadStates(t *testing.T) {
 }
 
 func TestRunCodeApprovalItselfCanWait(t *testing.T) {
+	t.Parallel()
 	read := &counter{name: "read", class: ParallelSafe}
 	s, _ := durableSession(t, durableConfig(ModeCode, RunCodeToolName), notYet, read.tool())
 	out, err := runCode(t, s, `return await tools.read({})`)
@@ -211,6 +215,7 @@ return {before, written, after};
 `
 
 func TestRunCodeSuspendsOnASubCallAndResumes(t *testing.T) {
+	t.Parallel()
 	read := &counter{name: "read", class: ParallelSafe}
 	write := &counter{name: "write"}
 	approver := &approveLater{}
@@ -268,6 +273,7 @@ func TestRunCodeSuspendsOnASubCallAndResumes(t *testing.T) {
 // made together with it wait behind: they park too, and run in order after
 // it once it is approved.
 func TestParkedCallsKeepProgramOrder(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var order []string
 	logged := func(name string, class Concurrency) Tool {
@@ -310,6 +316,7 @@ return [a, ...all, b];
 
 // TestPartialDecisionsSuspendAgain approves one of two pending calls.
 func TestPartialDecisionsSuspendAgain(t *testing.T) {
+	t.Parallel()
 	write := &counter{name: "write", class: ParallelSafe}
 	s, _ := durableSession(t, durableConfig(ModeCode, "write"), &approveLater{}, write.tool())
 	out, err := runCode(t, s, `return await Promise.all([tools.write({i: 1}), tools.write({i: 2})])`)
@@ -333,6 +340,7 @@ func TestPartialDecisionsSuspendAgain(t *testing.T) {
 // it made) while a run waits: nothing is in flight, and a new session
 // with the same key resumes it.
 func TestSuspendedRunOutlivesItsSession(t *testing.T) {
+	t.Parallel()
 	read := &counter{name: "read", class: ParallelSafe}
 	write := &counter{name: "write"}
 	cfg := durableConfig(ModeCode, "write")
@@ -368,6 +376,7 @@ func TestSuspendedRunOutlivesItsSession(t *testing.T) {
 // made without its StateKey cannot suspend; the runtime rejects the parked
 // calls, saying why, and the program goes on.
 func TestRuntimeWithoutTheKeyRejectsParkedCalls(t *testing.T) {
+	t.Parallel()
 	read := &counter{name: "read", class: ParallelSafe}
 	write := &counter{name: "write"}
 	s, _ := newTestSession(t, Options{Config: durableConfig(ModeCode, "write"), Runtime: sharedRuntime, Approver: &approveLater{}}, read.tool(), write.tool())

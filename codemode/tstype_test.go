@@ -9,6 +9,7 @@ import (
 )
 
 func TestDecodeOrderedKeepsKeyOrder(t *testing.T) {
+	t.Parallel()
 	v, err := decodeOrdered([]byte(`{"z":1,"a":{"y":[true,null,"s"],"b":2.50},"z":3}`))
 	require.NoError(t, err)
 	o := v.(*orderedObject)
@@ -26,6 +27,7 @@ func TestDecodeOrderedKeepsKeyOrder(t *testing.T) {
 }
 
 func TestSchemaToTypeScript(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ schema, want string }{
 		{`true`, "unknown"},
 		{`false`, "never"},
@@ -76,6 +78,7 @@ func TestSchemaToTypeScript(t *testing.T) {
 }
 
 func TestArgsOptional(t *testing.T) {
+	t.Parallel()
 	for schema, want := range map[string]bool{
 		`{"type":"object"}`:                                    true,
 		`{"properties":{"a":{}}}`:                              true,

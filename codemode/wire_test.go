@@ -18,6 +18,7 @@ func wireNames(list []WireTool) []string {
 }
 
 func TestWireToolsPerMode(t *testing.T) {
+	t.Parallel()
 	tools := []Tool{
 		valueTool("search", ParallelSafe, "1"),
 		valueTool("fs_write", Exclusive, "1"),
@@ -64,6 +65,7 @@ func TestWireToolsPerMode(t *testing.T) {
 }
 
 func TestWireToolsLoggedOnChange(t *testing.T) {
+	t.Parallel()
 	s, logs := newTestSession(t, Options{}, valueTool("a", Exclusive, "1"))
 	s.WireTools()
 	s.WireTools()
@@ -74,6 +76,7 @@ func TestWireToolsLoggedOnChange(t *testing.T) {
 }
 
 func TestRunCodeWireSchema(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Mode = ModeCode
 	s, _ := newTestSession(t, Options{Config: cfg})
@@ -97,6 +100,7 @@ func TestRunCodeWireSchema(t *testing.T) {
 }
 
 func TestTopLevelCallsFollowMode(t *testing.T) {
+	t.Parallel()
 	tools := []Tool{valueTool("read", ParallelSafe, `"r"`), valueTool("hidden", ParallelSafe, `"h"`)}
 	call := func(s *Session, name string) error {
 		_, err := s.Call(context.Background(), CallRequest{ID: "c", Tool: name})

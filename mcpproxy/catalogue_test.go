@@ -23,6 +23,7 @@ func catalogueConfig(rules ...codemode.Rule) *codemode.Config {
 // model reads declarations through describe_tools or tools.$describe; both
 // show the filesystem server's properties in the server's order.
 func TestCatalogueOverTheFilesystemServer(t *testing.T) {
+	t.Parallel()
 	allowed, _ := filesystemFixture(t)
 	f := newFixture(t, catalogueConfig(), map[string]codemode.ServerSpec{"fs": filesystemServer(t, allowed)})
 	cs := f.connect(t, nil, nil)
@@ -58,6 +59,7 @@ return {tools: found.tools, declared: found.declarations.includes('"fs__read_tex
 
 // describe_tools passes the policy like any tool.
 func TestDescribeToolsPassesThePolicy(t *testing.T) {
+	t.Parallel()
 	deny := codemode.Rule{Tool: "describe_tools", Action: codemode.ActionDeny, Reason: "no browsing"}
 	f := newFixture(t, catalogueConfig(deny), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
@@ -77,6 +79,7 @@ catch (e) { return {isToolCallError: e instanceof ToolCallError, toolName: e.too
 // Every name the host sees, on the wire and in the SDK, is one every model
 // API accepts, and the SDK names what the wire offers.
 func TestWireAndSDKNamesAreValidForModelAPIs(t *testing.T) {
+	t.Parallel()
 	valid := regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 	f := newFixture(t, configFor(codemode.ModeBoth), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
@@ -94,6 +97,7 @@ func TestWireAndSDKNamesAreValidForModelAPIs(t *testing.T) {
 // The server's property order survives the proxy on both transports: stdio
 // and streamable HTTP.
 func TestProxyKeepsSchemaPropertyOrder(t *testing.T) {
+	t.Parallel()
 	url := startOrderedHTTPEchoServer(t)
 	h, report := startHub(t, map[string]codemode.ServerSpec{
 		"stdio": echoSpec("-ordered"),

@@ -70,6 +70,7 @@ func runCodeArgs(program string) map[string]any {
 }
 
 func TestRunCodeApprovalRoundTripDoesNotRepeatCalls(t *testing.T) {
+	t.Parallel()
 	log := &lockedBuffer{}
 	srv := newDurableServer(t, configFor(codemode.ModeCode, askEcho), testStateKey, nil, log)
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
@@ -97,6 +98,7 @@ func TestRunCodeApprovalRoundTripDoesNotRepeatCalls(t *testing.T) {
 }
 
 func TestRunCodeApprovalDeclinedRejectsTheSubCall(t *testing.T) {
+	t.Parallel()
 	srv := newDurableServer(t, configFor(codemode.ModeCode, askEcho), testStateKey, nil, &lockedBuffer{})
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	_, r := runCode(t, connectTo(t, srv, false, "decline"), `
@@ -127,6 +129,7 @@ func retry(ctx context.Context, cs *mcp.ClientSession, prev *mcp.CallToolResult,
 }
 
 func TestRequestStateFaults(t *testing.T) {
+	t.Parallel()
 	st := store.NewMemory()
 	defer st.Close()
 	cfg := configFor(codemode.ModeBoth, askEcho)
@@ -185,6 +188,7 @@ func TestRequestStateFaults(t *testing.T) {
 }
 
 func TestRequestStateExpires(t *testing.T) {
+	t.Parallel()
 	cfg := configFor(codemode.ModeCode, askEcho)
 	cfg.Budgets.MaxSuspendedAge = 300 * time.Millisecond
 	srv := newDurableServer(t, cfg, testStateKey, nil, &lockedBuffer{})
@@ -201,6 +205,7 @@ func TestRequestStateExpires(t *testing.T) {
 // TestLargeRunsLiveInTheStore keeps a run too large for the requestState
 // in the store: the requestState stays small and the run resumes whole.
 func TestLargeRunsLiveInTheStore(t *testing.T) {
+	t.Parallel()
 	st := store.NewMemory()
 	defer st.Close()
 	srv := newDurableServer(t, configFor(codemode.ModeCode, askEcho), testStateKey, st, &lockedBuffer{})
@@ -223,6 +228,7 @@ return big.length;`)
 // request is cancelled) has consumed its state: a retry is refused, and
 // the calls the resumed part made are not made again.
 func TestCrashAfterTake(t *testing.T) {
+	t.Parallel()
 	srv := newDurableServer(t, configFor(codemode.ModeCode, askEcho), testStateKey, nil, &lockedBuffer{})
 	t.Cleanup(func() { require.NoError(t, srv.Close(context.Background())) })
 	cs := connectTo(t, srv, true, "")

@@ -14,6 +14,7 @@ import (
 // tools, resources under their own URIs with server-prefixed names, and
 // getting or reading one goes to the server that offers it.
 func TestUpstreamPromptsAndResourcesAreProxied(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"ev": everythingServer(t)})
 	cs := f.connect(t, nil, nil)
 

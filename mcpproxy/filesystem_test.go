@@ -85,6 +85,7 @@ func filesystemFixture(t *testing.T) (allowed, outside string) {
 }
 
 func TestFilesystemServerToolsAndConcurrency(t *testing.T) {
+	t.Parallel()
 	allowed, _ := filesystemFixture(t)
 	h, report := startHub(t, map[string]codemode.ServerSpec{"fs": filesystemServer(t, allowed)}, Options{})
 	require.False(t, report.Failed(), "%v", report.Servers)
@@ -99,6 +100,7 @@ func TestFilesystemServerToolsAndConcurrency(t *testing.T) {
 }
 
 func TestRunCodeOverTheFilesystemServer(t *testing.T) {
+	t.Parallel()
 	allowed, outside := filesystemFixture(t)
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"fs": filesystemServer(t, allowed)})
 	cs := f.connect(t, nil, nil)

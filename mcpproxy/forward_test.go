@@ -35,6 +35,7 @@ func everythingServer(t *testing.T) codemode.ServerSpec {
 // call, reach the host that made the call, and the host's answers reach
 // the upstream.
 func TestUpstreamSamplingAndElicitationReachTheHost(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeNative), map[string]codemode.ServerSpec{"ev": everythingServer(t)})
 	var (
 		mu       sync.Mutex
@@ -87,6 +88,7 @@ func TestUpstreamSamplingAndElicitationReachTheHost(t *testing.T) {
 // The host's roots replace the directories the filesystem server was
 // started with, as they would if the host were connected to it directly.
 func TestHostRootsReachTheUpstreams(t *testing.T) {
+	t.Parallel()
 	started, _ := filesystemFixture(t)
 	granted, err := filepath.EvalSymlinks(t.TempDir())
 	require.NoError(t, err)

@@ -56,6 +56,7 @@ func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
 }
 
 func TestHubListsAndCallsStdioServerTools(t *testing.T) {
+	t.Parallel()
 	h, report := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.False(t, report.Failed())
 	assert.Equal(t, []string{"echo__append", "echo__crash", "echo__echo", "echo__fail", "echo__info", "echo__prose", "echo__set_bonus", "echo__sleep"}, toolNames(h.Tools()))
@@ -70,6 +71,7 @@ func TestHubListsAndCallsStdioServerTools(t *testing.T) {
 }
 
 func TestHubPassesEnvAndCwdToStdioServers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	spec := echoSpec()
 	spec.Env = map[string]string{"ECHO_GREETING": "hello from config"}
@@ -86,6 +88,7 @@ func TestHubPassesEnvAndCwdToStdioServers(t *testing.T) {
 }
 
 func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
+	t.Parallel()
 	var stderr strings.Builder
 	h, report := startHub(t, map[string]codemode.ServerSpec{
 		"good":    echoSpec(),
@@ -123,6 +126,7 @@ func TestHubReportsEachFailingServerAndKeepsTheOthers(t *testing.T) {
 }
 
 func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
+	t.Parallel()
 	var stderr strings.Builder
 	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{RestartBackoff: 300 * time.Millisecond, Stderr: &syncWriter{w: &stderr}})
 	pid := func() float64 {
@@ -167,6 +171,7 @@ func TestHubRestartsACrashedServerOnNextUseWithBackoff(t *testing.T) {
 }
 
 func TestHubCallTimeoutNamesServerAndTool(t *testing.T) {
+	t.Parallel()
 	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{CallTimeout: 100 * time.Millisecond})
 	_, err := h.Call(t.Context(), "echo", "sleep", json.RawMessage(`{"ms":5000}`))
 	require.Error(t, err)
@@ -177,6 +182,7 @@ func TestHubCallTimeoutNamesServerAndTool(t *testing.T) {
 }
 
 func TestHubFollowsToolListChanged(t *testing.T) {
+	t.Parallel()
 	h, _ := startHub(t, map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	changed := make(chan struct{}, 10)
 	remove := h.OnChange(func() { changed <- struct{}{} })
@@ -197,6 +203,7 @@ func TestHubFollowsToolListChanged(t *testing.T) {
 }
 
 func TestHubConnectsToStreamableHTTPWithHeaders(t *testing.T) {
+	t.Parallel()
 	url := startHTTPEchoServer(t, "X-Token=s3cret")
 	h, report := startHub(t, map[string]codemode.ServerSpec{
 		"web":    {URL: url, Headers: map[string]string{"X-Token": "s3cret"}},
@@ -259,6 +266,7 @@ func (s *syncWriter) String() string {
 }
 
 func TestStartRejectsServerNamesThatBreakToolNames(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"a.b", "", "has space"} {
 		_, _, err := Start(t.Context(), map[string]codemode.ServerSpec{name: echoSpec()}, Options{})
 		assert.ErrorContains(t, err, "server", name)
@@ -269,6 +277,7 @@ func TestStartRejectsServerNamesThatBreakToolNames(t *testing.T) {
 // would hold Start for StartTimeout; ending ctx returns at once with ctx's
 // error, and the half-started process is stopped.
 func TestStartStopsWhenCtxEnds(t *testing.T) {
+	t.Parallel()
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	mute := codemode.ServerSpec{Command: "sh", Args: []string{"-c", `echo $$ > "$0"; exec sleep 600`, pidFile}}
 	ctx, cancel := context.WithCancel(t.Context())
@@ -306,6 +315,7 @@ func TestStartStopsWhenCtxEnds(t *testing.T) {
 // stops every server; it reports the ctx's error, and a later Close waits
 // for the same shutdown and returns nil.
 func TestHubCloseWithEndedCtx(t *testing.T) {
+	t.Parallel()
 	h, _, err := Start(t.Context(), map[string]codemode.ServerSpec{"echo": echoSpec()}, Options{})
 	require.NoError(t, err)
 	u := h.upstreams["echo"]

@@ -15,6 +15,7 @@ func proxied(server, tool string) ProxiedTool {
 }
 
 func TestAssignNamesWithoutCollisions(t *testing.T) {
+	t.Parallel()
 	tools, collisions := assignNames([]ProxiedTool{proxied("gh", "create_issue"), proxied("fs", "read")})
 	assert.Empty(t, collisions)
 	assert.Equal(t, []string{"fs__read", "gh__create_issue"}, toolNames(tools))
@@ -25,6 +26,7 @@ func TestAssignNamesWithoutCollisions(t *testing.T) {
 var validName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 func TestAssignNamesMakesEveryNameValid(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("very_long_tool_name_", 5)
 	input := []ProxiedTool{
 		proxied("srv", "get.thing"),
@@ -57,6 +59,7 @@ func TestAssignNamesMakesEveryNameValid(t *testing.T) {
 }
 
 func TestAssignNamesResolvesCollisionsDeterministically(t *testing.T) {
+	t.Parallel()
 	input := []ProxiedTool{
 		proxied("a__b", "c"), // server names cannot hold "__" in a config, but a Hub must not rely on that
 		proxied("a", "b__c"),
@@ -87,6 +90,7 @@ func TestAssignNamesResolvesCollisionsDeterministically(t *testing.T) {
 }
 
 func TestCollisionIsReportedInWords(t *testing.T) {
+	t.Parallel()
 	c := Collision{Name: "a__b", Kept: ToolRef{"a", "b"}, Renamed: ToolRef{"a", "b"}, As: "a__b_2"}
 	assert.Equal(t, `tool name "a__b" is claimed by tool "b" of server "a" and tool "b" of server "a"; the latter is offered as "a__b_2"`, c.String())
 }

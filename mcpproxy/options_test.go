@@ -8,6 +8,7 @@ import (
 )
 
 func TestRestartDelayDoublesUpToTheCap(t *testing.T) {
+	t.Parallel()
 	o := Options{RestartBackoff: 100 * time.Millisecond, MaxRestartBackoff: time.Second}.withDefaults()
 	var got []time.Duration
 	for failures := 1; failures <= 7; failures++ {
@@ -25,6 +26,7 @@ func TestRestartDelayDoublesUpToTheCap(t *testing.T) {
 }
 
 func TestOptionsDefaults(t *testing.T) {
+	t.Parallel()
 	o := Options{}.withDefaults()
 	assert.Equal(t, DefaultStartTimeout, o.StartTimeout)
 	assert.Equal(t, DefaultCallTimeout, o.CallTimeout)

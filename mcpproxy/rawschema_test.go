@@ -14,6 +14,7 @@ import (
 // The HTTP recorder finds a tools/list result in a JSON body and in an SSE
 // stream, however the body is split into reads.
 func TestRawRoundTripperRecordsToolsListBodies(t *testing.T) {
+	t.Parallel()
 	const result = `{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"number"}}}}]}`
 	const message = `{"jsonrpc":"2.0","id":1,"result":` + result + `}`
 	for name, c := range map[string]struct{ contentType, body string }{

@@ -10,6 +10,7 @@ import (
 )
 
 func TestToOutputPrefersStructuredContent(t *testing.T) {
+	t.Parallel()
 	out, err := toOutput(&mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: `{"content":"hi"}`}},
 		StructuredContent: map[string]any{"content": "hi"},
@@ -20,6 +21,7 @@ func TestToOutputPrefersStructuredContent(t *testing.T) {
 }
 
 func TestToOutputKeepsTextAsAString(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"this is not JSON: {oops", `{"looks":"like JSON"}`, "42"} {
 		out, err := toOutput(&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}})
 		require.NoError(t, err)
@@ -30,6 +32,7 @@ func TestToOutputKeepsTextAsAString(t *testing.T) {
 }
 
 func TestToOutputJoinsContentAndMarksNonText(t *testing.T) {
+	t.Parallel()
 	out, err := toOutput(&mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.TextContent{Text: "chart:"},
 		&mcp.ImageContent{MIMEType: "image/png", Data: []byte("png")},
@@ -52,6 +55,7 @@ func TestToOutputJoinsContentAndMarksNonText(t *testing.T) {
 }
 
 func TestToOutputTurnsToolErrorsIntoErrors(t *testing.T) {
+	t.Parallel()
 	_, err := toOutput(&mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "Access denied\n"}}})
 	assert.EqualError(t, err, "Access denied")
 	_, err = toOutput(&mcp.CallToolResult{IsError: true})

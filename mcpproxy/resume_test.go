@@ -18,6 +18,7 @@ import (
 // event that carries an event ID, and a client that lost the stream gets
 // the rest back by reconnecting with Last-Event-ID.
 func TestHTTPStreamsAreResumable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	ts := httptest.NewServer(f.server.Handler())
 	t.Cleanup(ts.Close)

@@ -35,6 +35,7 @@ func value(t *testing.T, r coderun.Result) map[string]any {
 }
 
 func TestRunCodeCallsUpstreamTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -67,6 +68,7 @@ return {a, x, y, failed, prose};
 }
 
 func TestRunCodeCallingAMissingToolGetsToolCallError(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -84,6 +86,7 @@ try {
 }
 
 func TestRunCodeFailureIsRenderedAndFlagged(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -98,6 +101,7 @@ func TestRunCodeFailureIsRenderedAndFlagged(t *testing.T) {
 }
 
 func TestRunCodeSurvivesAnUpstreamCrash(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -119,6 +123,7 @@ return {crash, restarted: typeof after.pid === "number"};
 }
 
 func TestRunCodeSubCallAskUsesElicitation(t *testing.T) {
+	t.Parallel()
 	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	for _, proto := range []string{legacyProtocol, ""} {
 		t.Run("protocol "+proto, func(t *testing.T) {
@@ -152,6 +157,7 @@ return {first, second};
 }
 
 func TestRunCodeSubCallAskWithoutElicitationIsDenied(t *testing.T) {
+	t.Parallel()
 	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	f := newFixture(t, configFor(codemode.ModeCode, ask), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
@@ -170,6 +176,7 @@ try {
 }
 
 func TestSessionLogRecordsProgramsAndTheDispatchTree(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 	const program = `return await tools["echo__echo"]({text: "logged"});`

@@ -102,6 +102,7 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args any) *mcp.CallT
 }
 
 func TestNativeModeProxiesUpstreamTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeNative), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -129,6 +130,7 @@ func TestNativeModeProxiesUpstreamTools(t *testing.T) {
 }
 
 func TestCodeModeOffersRunCodeWithTheSDK(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 
@@ -148,6 +150,7 @@ func TestCodeModeOffersRunCodeWithTheSDK(t *testing.T) {
 }
 
 func TestBothModeOffersRunCodeAndNativeTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeBoth), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
 	names := listNames(t, cs)
@@ -156,6 +159,7 @@ func TestBothModeOffersRunCodeAndNativeTools(t *testing.T) {
 }
 
 func TestListChangedUpstreamRegeneratesToolsAndNotifiesClient(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []codemode.Mode{codemode.ModeNative, codemode.ModeCode} {
 		t.Run(string(mode), func(t *testing.T) {
 			f := newFixture(t, configFor(mode), map[string]codemode.ServerSpec{"echo": echoSpec()})
@@ -183,6 +187,7 @@ func TestListChangedUpstreamRegeneratesToolsAndNotifiesClient(t *testing.T) {
 }
 
 func TestPolicyDenyReachesTheClientAsToolError(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeNative, codemode.Rule{Tool: "echo__ec*", Action: codemode.ActionDeny, Reason: "echo is off limits"}),
 		map[string]codemode.ServerSpec{"echo": echoSpec()})
 	cs := f.connect(t, nil, nil)
@@ -192,6 +197,7 @@ func TestPolicyDenyReachesTheClientAsToolError(t *testing.T) {
 }
 
 func TestAskPolicy(t *testing.T) {
+	t.Parallel()
 	ask := codemode.Rule{Tool: "echo__echo", Action: codemode.ActionAsk, Reason: "echo needs a human"}
 	answering := func(action string, asked *[]string, mu *sync.Mutex) *mcp.ClientOptions {
 		return &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
@@ -241,6 +247,7 @@ func TestAskPolicy(t *testing.T) {
 }
 
 func TestSessionLogRecordsUpstreamsAndWireTools(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"echo": echoSpec()})
 	f.connect(t, nil, nil)
 	events := f.log.events(t)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestStderrTailForwardsLinesWithTheServerName(t *testing.T) {
+	t.Parallel()
 	var out strings.Builder
 	s := newStderrTail("fs", &out)
 	_, _ = s.Write([]byte("starting\nhal"))
@@ -17,6 +18,7 @@ func TestStderrTailForwardsLinesWithTheServerName(t *testing.T) {
 }
 
 func TestStderrTailKeepsOnlyTheEnd(t *testing.T) {
+	t.Parallel()
 	s := newStderrTail("x", &strings.Builder{})
 	for i := range 1000 {
 		_, _ = s.Write([]byte(strings.Repeat("y", i%50) + "\n"))

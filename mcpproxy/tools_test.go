@@ -13,6 +13,7 @@ import (
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 func TestConcurrencyFollowsReadOnlyHint(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, codemode.ParallelSafe, ConcurrencyOf(&mcp.Tool{Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}))
 	assert.Equal(t, codemode.Exclusive, ConcurrencyOf(&mcp.Tool{Annotations: &mcp.ToolAnnotations{ReadOnlyHint: false}}))
 	assert.Equal(t, codemode.Exclusive, ConcurrencyOf(&mcp.Tool{}), "a tool that declares nothing is exclusive")
@@ -21,6 +22,7 @@ func TestConcurrencyFollowsReadOnlyHint(t *testing.T) {
 }
 
 func TestObjectInputSchema(t *testing.T) {
+	t.Parallel()
 	got, err := objectInputSchema(nil)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"type":"object"}`, string(got))
@@ -42,6 +44,7 @@ func TestObjectInputSchema(t *testing.T) {
 }
 
 func TestCodemodeToolRejectsUnusableSchemas(t *testing.T) {
+	t.Parallel()
 	h := &Hub{}
 	_, err := h.CodemodeTool(ProxiedTool{Name: "s.t", Server: "s", Tool: &mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "array"}}})
 	assert.ErrorContains(t, err, `tool "t" of server "s": input schema`)
