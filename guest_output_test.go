@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -57,8 +58,11 @@ func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
 	t.Parallel()
 	// 50 Mi "é" is 50 MiB in the guest's heap and 100 MiB as UTF-8: encoding
 	// it whole would exhaust the default 256 MiB before the host could
-	// count it. Each output channel must end as output-limit.
-	rt := newRuntime(t, nil)
+	// count it. Each output channel must end as output-limit. Building the
+	// string takes seconds of guest time when other tests share the
+	// cores; the budget that is under test is the output's, so the time
+	// budgets get room.
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime, c.WallTime = 2*time.Minute, 2*time.Minute })
 	for _, program := range []string{
 		`return "\u00e9".repeat(50 * 1024 * 1024)`,
 		`return {list: ["a", "\u00e9".repeat(50 * 1024 * 1024)]}`,
@@ -72,7 +76,7 @@ func TestOutputBeyondTheBudgetIsRefusedBeforeItIsEncoded(t *testing.T) {
 
 func TestOversizedArgumentsAreRefusedBeforeTheyAreEncoded(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t, nil)
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime, c.WallTime = 2*time.Minute, 2*time.Minute }) // 40 MiB of guest work; see above
 	called := false
 	ns := Namespace{Global: "tools", Functions: map[string]Function{
 		"echo": func(ctx context.Context, args any) (any, error) { called = true; return nil, nil },

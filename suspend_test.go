@@ -471,7 +471,10 @@ func TestResumePastWallTimeIsTimeout(t *testing.T) {
 func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
 	t.Parallel()
 	ns := approvals(nil)
-	small := durableRuntime(t, func(c *Config) { c.MemoryLimitBytes = 16 << 20 })
+	// Building 64 MiB takes seconds of guest time when other tests share
+	// the cores; the memory limits are under test, so time gets room.
+	roomy := func(c *Config) { c.ComputeTime, c.WallTime = 2*time.Minute, 2*time.Minute }
+	small := durableRuntime(t, func(c *Config) { roomy(c); c.MemoryLimitBytes = 16 << 20 })
 	res, err := small.Run(context.Background(), Request{Program: `
 		await tools.ask(1)
 		const big = []; for (let i = 0; i < 64; i++) big.push("x".repeat(1 << 20) + i)
@@ -480,7 +483,7 @@ func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
 	s := requireSuspended(t, res)
 
 	// The larger Runtime's heap limit applies once resumed.
-	large := durableRuntime(t, func(c *Config) { c.MemoryLimitBytes = 512 << 20 })
+	large := durableRuntime(t, func(c *Config) { roomy(c); c.MemoryLimitBytes = 512 << 20 })
 	res, err = large.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
 	require.NoError(t, err)
 	assert.Equal(t, "64", requireOK(t, res))
