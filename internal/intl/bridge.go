@@ -261,7 +261,7 @@ func formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), nf); err != nil {
 				return nil, err
 			}
-			nf.loc = mustLookup(nf.Locale)
+			nf.loc = mustLookup(nf.Locale).withNumbering(nf.NumberingSystem)
 			return nf, nil
 		})
 		if err != nil {
@@ -288,7 +288,7 @@ func formatCall(op, spec, arg string) (any, error) {
 				return nil, fmt.Errorf("bad spec")
 			}
 			df := s.Resolved
-			df.loc, df.pattern = mustLookup(df.Locale), s.Pattern
+			df.loc, df.pattern = mustLookup(df.Locale).withNumbering(df.NumberingSystem), s.Pattern
 			tz := df.TimeZone
 			if err := df.timeZone(&tz); err != nil {
 				return nil, err
@@ -564,11 +564,8 @@ func supportedValues(key string) ([]string, error) {
 			out = append(out, c)
 		}
 	case "numberingSystem":
-		seen := map[string]bool{}
-		for _, l := range supp().Locales {
-			seen[load(l).Numbers.NumberingSystem] = true
-		}
-		for n := range seen {
+		// Every numeric system (digits of their own), as ICU lists them.
+		for n := range supp().NumberingDigits {
 			out = append(out, n)
 		}
 	case "timeZone":

@@ -2,13 +2,9 @@ package intl
 
 import (
 	"strings"
-	"unicode"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 )
 
 // collator is a resolved Intl.Collator over golang.org/x/text/collate,
@@ -16,6 +12,10 @@ import (
 // and the tailorings of each language, as ICU does.
 type collator struct {
 	c *collate.Collator
+	// For case (casefirst.go): the same collator at the secondary and
+	// the tertiary level.
+	secondary, tertiaryColl *collate.Collator
+	turkic                  bool // Turkish and Azeri case letters their own way (i and İ)
 
 	Locale            string `json:"locale"`
 	Usage             string `json:"usage"`
@@ -36,6 +36,10 @@ type collatorOptions struct {
 	Collation         *string `json:"collation"`
 }
 
+// defaultCaseFirst are the languages whose CLDR collation sorts upper case
+// first ([caseFirst upper] in their tailoring), which V8 reports.
+var defaultCaseFirst = map[string]string{"da": "upper", "mt": "upper"}
+
 // collationLocales are the locales with a region or script that have
 // collation data of their own in ICU; for every other locale, V8 reports
 // the language alone (de-DE's collator is "de").
@@ -54,9 +58,31 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 		reported = loc.lang
 	}
 	c := &collator{Locale: reported, Collation: "default"}
+	// The -u- keys V8 keeps in the locale it reports: co when no option
+	// overrides it, kf and kn whenever their values are valid, whatever
+	// the options say.
+	var kept []string
 	if co := loc.ext["co"]; co != "" && o.Collation == nil {
 		c.Collation = co
-		c.Locale += "-u-co-" + co
+		kept = append(kept, "co-"+co)
+	}
+	caseFirst := defaultCaseFirst[loc.lang]
+	if caseFirst == "" {
+		caseFirst = "false"
+	}
+	switch kf := loc.ext["kf"]; kf {
+	case "upper", "lower", "false":
+		caseFirst = kf
+		kept = append(kept, "kf-"+kf)
+	}
+	switch kn := loc.ext["kn"]; kn {
+	case "true":
+		kept = append(kept, "kn")
+	case "false":
+		kept = append(kept, "kn-false")
+	}
+	if len(kept) > 0 {
+		c.Locale += "-u-" + strings.Join(kept, "-")
 	}
 	if c.Usage, err = option(o.Usage, "Intl.Collator", "usage", "sort", "sort", "search"); err != nil {
 		return nil, err
@@ -74,13 +100,8 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 	if o.Numeric != nil {
 		c.Numeric = *o.Numeric
 	}
-	if c.CaseFirst, err = option(o.CaseFirst, "Intl.Collator", "caseFirst", "false", "upper", "lower", "false"); err != nil {
+	if c.CaseFirst, err = option(o.CaseFirst, "Intl.Collator", "caseFirst", caseFirst, "upper", "lower", "false"); err != nil {
 		return nil, err
-	}
-	if c.CaseFirst == "upper" {
-		// x/text's collator has no case-first setting; sorting lower
-		// case first instead would be a silent wrong answer.
-		return nil, rangeError("Intl.Collator caseFirst \"upper\" is not supported in the coderun sandbox")
 	}
 	if c.Sensitivity, err = option(o.Sensitivity, "Intl.Collator", "sensitivity", "variant", "base", "accent", "case", "variant"); err != nil {
 		return nil, err
@@ -92,30 +113,44 @@ func newCollator(locales []string, o collatorOptions) (*collator, error) {
 	return c, c.build(loc)
 }
 
-// build makes the x/text collator of the resolved options, given to it
-// as the Unicode extension keys it reads: ks (strength), kc (case level),
-// ka (shifted punctuation), kn (numeric), co (German phonebook order).
+// build makes the x/text collators of the resolved options.
 func (c *collator) build(loc locale) error {
+	strength := ""
+	switch c.Sensitivity {
+	case "base":
+		strength = "ks-level1"
+	case "accent":
+		strength = "ks-level2"
+	case "case":
+		strength = "ks-level1" // and the case level after it (casefirst.go)
+	}
+	c.c = c.newCollate(loc, strength)
+	if c.Sensitivity == "case" || c.Sensitivity == "variant" && c.CaseFirst != "false" {
+		// Case: the case level, or the tertiary level with case first
+		// (casefirst.go), which x/text's collator does not have.
+		c.secondary = c.newCollate(loc, "ks-level2")
+		c.tertiaryColl = c.newCollate(loc, "")
+		c.turkic = loc.lang == "tr" || loc.lang == "az"
+	}
+	return nil
+}
+
+// newCollate makes an x/text collator of the locale and the resolved
+// options, given to it as the Unicode extension keys it reads: ks
+// (strength), kn (numeric), co (German phonebook order). ignorePunctuation
+// is not given as ka-shifted: see withoutVariable.
+func (c *collator) newCollate(loc locale, strength string) *collate.Collator {
 	keys := []string{}
 	if c.Collation == "phonebk" {
 		keys = append(keys, "co-phonebk")
 	}
-	if c.IgnorePunctuation {
-		keys = append(keys, "ka-shifted")
-	}
-	switch c.Sensitivity {
-	case "base":
-		keys = append(keys, "ks-level1")
-	case "accent":
-		keys = append(keys, "ks-level2")
-	case "case":
-		keys = append(keys, "ks-level1") // and caseOrder after it
+	if strength != "" {
+		keys = append(keys, strength)
 	}
 	if c.Numeric {
 		keys = append(keys, "kn-true")
 	}
-	base := strings.Join(tagWithoutExtensionsText(loc.tag), "-")
-	text := base
+	text := strings.Join(tagWithoutExtensionsText(loc.tag), "-")
 	if len(keys) > 0 {
 		text += "-u-" + strings.Join(keys, "-")
 	}
@@ -123,8 +158,7 @@ func (c *collator) build(loc locale) error {
 	if err != nil {
 		tag = language.Make(loc.lang)
 	}
-	c.c = collate.New(tag, collate.OptionsFromTag(tag))
-	return nil
+	return collate.New(tag, collate.OptionsFromTag(tag))
 }
 
 func tagWithoutExtensionsText(tag string) []string {
@@ -141,39 +175,15 @@ func tagWithoutExtensionsText(tag string) []string {
 // compare is Collator.prototype.compare. A collate.Collator keeps scratch
 // buffers, so it is not safe for concurrent use: the caller serializes.
 func (c *collator) compare(a, b string) int {
+	if c.IgnorePunctuation {
+		a, b = withoutVariable(a), withoutVariable(b)
+	}
 	r := c.c.CompareString(a, b)
-	if r == 0 && c.Sensitivity == "case" {
-		return caseOrder(a, b)
+	switch {
+	case r == 0 && c.Sensitivity == "case":
+		return c.caseLevel(a, b)
+	case r != 0 && c.Sensitivity == "variant" && c.CaseFirst != "false":
+		return c.caseFirst(a, b, r)
 	}
 	return r
-}
-
-// caseOrder is ICU's case level for strings equal at the base level:
-// x/text's collator has no case level of its own (its kc key also counts
-// accents). Accents are set aside; where the letters then match, the first
-// one in lower case where the other is upper sorts first.
-func caseOrder(a, b string) int {
-	strip := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)))
-	sa, _, errA := transform.String(strip, a)
-	sb, _, errB := transform.String(strip, b)
-	if errA != nil || errB != nil {
-		return 0
-	}
-	ra, rb := []rune(sa), []rune(sb)
-	if len(ra) != len(rb) {
-		return 0 // different letters (ß, ss): no case difference to order
-	}
-	for i := range ra {
-		if unicode.ToLower(ra[i]) != unicode.ToLower(rb[i]) {
-			return 0
-		}
-		la, lb := unicode.IsLower(ra[i]), unicode.IsLower(rb[i])
-		if la != lb {
-			if la {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }

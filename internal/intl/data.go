@@ -30,27 +30,8 @@ type localeData struct {
 	// with unitPattern-count-X and perUnitPattern; "per" is the pattern
 	// joining a compound unit CLDR has no name for.
 	Units   map[string]map[string]any `json:"units"`
-	Numbers struct {
-		NumberingSystem       string            `json:"numberingSystem"`
-		MinimumGroupingDigits string            `json:"minimumGroupingDigits"`
-		Symbols               map[string]string `json:"symbols"`
-		Decimal               struct {
-			Standard string `json:"standard"`
-			Short    struct {
-				DecimalFormat map[string]string `json:"decimalFormat"`
-			} `json:"short"`
-			Long struct {
-				DecimalFormat map[string]string `json:"decimalFormat"`
-			} `json:"long"`
-		} `json:"decimal"`
-		Percent struct {
-			Standard string `json:"standard"`
-		} `json:"percent"`
-		Currency   map[string]any               `json:"currency"`
-		Currencies map[string]map[string]string `json:"currencies"`
-		Range      string                       `json:"range"` // "{0}–{1}": formatRange's pattern
-	} `json:"numbers"`
-	Dates struct {
+	Numbers numberData                `json:"numbers"`
+	Dates   struct {
 		Months          map[string]map[string]map[string]string `json:"months"`     // context, width, 1..12
 		Days            map[string]map[string]map[string]string `json:"days"`       // context, width, sun..sat
 		DayPeriods      map[string]map[string]map[string]string `json:"dayPeriods"` // context, width, am/pm/...
@@ -73,6 +54,48 @@ type localeData struct {
 	Lists    map[string]map[string]string `json:"lists"`    // listPattern-type-X, start/middle/end/2
 }
 
+// numberData is what NumberFormat formats with: a locale's data for one
+// numbering system.
+type numberData struct {
+	NumberingSystem       string            `json:"numberingSystem"`
+	MinimumGroupingDigits string            `json:"minimumGroupingDigits"`
+	Symbols               map[string]string `json:"symbols"`
+	Decimal               decimalFormats    `json:"decimal"`
+	Percent               struct {
+		Standard string `json:"standard"`
+	} `json:"percent"`
+	Currency   map[string]any               `json:"currency"`
+	Currencies map[string]map[string]string `json:"currencies"`
+	Range      string                       `json:"range"` // "{0}–{1}": formatRange's pattern
+	// The locale's data for its other numbering systems, with the
+	// symbols ICU has beyond CLDR's JSON (see [numberData.forSystem]).
+	Systems map[string]*systemData `json:"systems"`
+}
+
+// decimalFormats are the decimal patterns: the standard one and compact
+// notation's by magnitude and plural category.
+type decimalFormats struct {
+	Standard string `json:"standard"`
+	Short    struct {
+		DecimalFormat map[string]string `json:"decimalFormat"`
+	} `json:"short"`
+	Long struct {
+		DecimalFormat map[string]string `json:"decimalFormat"`
+	} `json:"long"`
+}
+
+// systemData is a locale's (or root's) data for one numbering system; an
+// absent part falls back as ICU's does.
+type systemData struct {
+	Symbols map[string]string `json:"symbols"`
+	Decimal *decimalFormats   `json:"decimal"`
+	Percent *struct {
+		Standard string `json:"standard"`
+	} `json:"percent"`
+	Currency map[string]any `json:"currency"`
+	Range    string         `json:"range"`
+}
+
 // calendarFormats are a calendar's patterns.
 type calendarFormats struct {
 	DateFormats     map[string]string `json:"dateFormats"`
@@ -85,21 +108,24 @@ type calendarFormats struct {
 
 // supplementalData is CLDR's locale-independent tables.
 type supplementalData struct {
-	Version         string                                  `json:"version"`
-	Locales         []string                                `json:"locales"`
-	Plurals         map[string]map[string]string            `json:"plurals"`      // language, pluralRule-count-X
-	Ordinals        map[string]map[string]string            `json:"ordinals"`     // language, pluralRule-count-X
-	PluralRanges    map[string]map[string]string            `json:"pluralRanges"` // language, pluralRange-start-X-end-Y
-	CurrencyDigits  map[string]map[string]string            `json:"currencyDigits"`
-	ParentLocales   map[string]string                       `json:"parentLocales"`
-	Metazones       map[string]string                       `json:"metazones"`     // IANA zone, metazone
-	MetazoneZones   map[string]map[string]string            `json:"metazoneZones"` // metazone, territory ("001": the world), reference zone
-	PrimaryZones    map[string]string                       `json:"primaryZones"`  // region with several zones, the one named after it
-	NumberingDigits map[string]string                       `json:"numberingDigits"`
-	TimeZones       map[string][2]string                    `json:"timeZones"`      // lower-case alias, [reported ID, IANA name]
-	ZonesByRegion   map[string][]string                     `json:"zonesByRegion"`  // region, zone IDs sorted
-	DayPeriodRules  map[string]map[string]map[string]string `json:"dayPeriodRules"` // language, period, _from/_before or _at (hh:mm)
-	WeekData        map[string]map[string]string            `json:"weekData"`       // firstDay/weekendStart/weekendEnd/minDays, region, value
+	Version          string                                  `json:"version"`
+	Locales          []string                                `json:"locales"`
+	Plurals          map[string]map[string]string            `json:"plurals"`      // language, pluralRule-count-X
+	Ordinals         map[string]map[string]string            `json:"ordinals"`     // language, pluralRule-count-X
+	PluralRanges     map[string]map[string]string            `json:"pluralRanges"` // language, pluralRange-start-X-end-Y
+	CurrencyDigits   map[string]map[string]string            `json:"currencyDigits"`
+	ParentLocales    map[string]string                       `json:"parentLocales"`
+	Metazones        map[string]string                       `json:"metazones"`     // IANA zone, metazone
+	MetazoneZones    map[string]map[string]string            `json:"metazoneZones"` // metazone, territory ("001": the world), reference zone
+	PrimaryZones     map[string]string                       `json:"primaryZones"`  // region with several zones, the one named after it
+	NumberingDigits  map[string]string                       `json:"numberingDigits"`
+	LanguageAliases  map[string]string                       `json:"languageAliases"`  // lower-case "lang", "lang-region" or "lang-variant", replacement
+	RootNumbering    map[string]*systemData                  `json:"rootNumbering"`    // ICU root's arab and arabext data
+	RefusedNumbering map[string][]string                     `json:"refusedNumbering"` // language, systems whose ICU data coderun does not carry
+	TimeZones        map[string][2]string                    `json:"timeZones"`        // lower-case alias, [reported ID, IANA name]
+	ZonesByRegion    map[string][]string                     `json:"zonesByRegion"`    // region, zone IDs sorted
+	DayPeriodRules   map[string]map[string]map[string]string `json:"dayPeriodRules"`   // language, period, _from/_before or _at (hh:mm)
+	WeekData         map[string]map[string]string            `json:"weekData"`         // firstDay/weekendStart/weekendEnd/minDays, region, value
 }
 
 var (

@@ -111,10 +111,13 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 		// print a Gregorian date where Node prints another calendar's.
 		return nil, rangeError("calendar " + cal + " (" + loc.tag + "'s default, or the one asked for) is not supported in the coderun sandbox; pass the option calendar: \"gregory\"")
 	}
-	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: df.NumberingSystem}
-	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+	ns, keepNu, err := resolveNumbering(loc, o.NumberingSystem)
+	if err != nil {
 		return nil, err
 	}
+	// The system's digits, and its decimal sign before fractional
+	// seconds ("١٤:٠٧:٠٩٫١٢٠").
+	df.NumberingSystem, df.loc = ns, loc.withNumbering(ns)
 	hc := loc.ext["hc"]
 	if o.HourCycle != nil {
 		if hc, err = option(o.HourCycle, "Intl.DateTimeFormat", "hourCycle", "", "h11", "h12", "h23", "h24"); err != nil {
@@ -216,13 +219,17 @@ func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, er
 	}
 	df.resolveHourCycle(hc, o.Hour12, fields["hour"] != "" || df.TimeStyle != "")
 	// The -u- keys of the locale that decided something stay in the
-	// locale V8 reports: the calendar, the hour cycle.
+	// locale V8 reports, in order: the calendar, the hour cycle, the
+	// numbering system.
 	var kept []string
 	if ext := loc.ext["ca"]; ext != "" && o.Calendar == nil && df.Calendar == ext {
 		kept = append(kept, "ca-"+ext)
 	}
 	if ext := loc.ext["hc"]; ext != "" && o.HourCycle == nil && o.Hour12 == nil && df.HourCycle == ext {
 		kept = append(kept, "hc-"+ext)
+	}
+	if keepNu {
+		kept = append(kept, "nu-"+ns)
 	}
 	if len(kept) > 0 {
 		df.Locale += "-u-" + strings.Join(kept, "-")

@@ -63,6 +63,7 @@ func canonicalTag(r string) (string, error) {
 	if !wellFormed(r) {
 		return "", rangeError("Incorrect locale information provided")
 	}
+	r = applyLanguageAliases(r)
 	if t, err := language.Parse(r); err == nil {
 		return dropTrueValues(t.String()), nil
 	}
@@ -181,12 +182,18 @@ func lookup(tag string) (locale, bool) {
 		fields := strings.Split(e.String(), "-")[1:]
 		for i := 0; i < len(fields); i++ {
 			if len(fields[i]) == 2 {
-				key, val := fields[i], "true"
-				if i+1 < len(fields) && len(fields[i+1]) > 2 {
-					val = fields[i+1]
+				// A value is every subtag up to the next key: ca's
+				// "islamic-civil", or nu's "thai-latn", which is no
+				// numbering system.
+				key, val := fields[i], []string{}
+				for i+1 < len(fields) && len(fields[i+1]) > 2 {
+					val = append(val, fields[i+1])
 					i++
 				}
-				ext[key] = val
+				if len(val) == 0 {
+					val = append(val, "true")
+				}
+				ext[key] = strings.Join(val, "-")
 			}
 		}
 	}

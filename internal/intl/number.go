@@ -82,8 +82,13 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 	if _, err := option(o.LocaleMatcher, "Intl.NumberFormat", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+	ns, keep, err := resolveNumbering(loc, o.NumberingSystem)
+	if err != nil {
 		return nil, err
+	}
+	nf.NumberingSystem, nf.loc = ns, loc.withNumbering(ns)
+	if keep {
+		nf.Locale += "-u-nu-" + ns
 	}
 	if nf.Style, err = option(o.Style, "Intl.NumberFormat", "style", "decimal", "decimal", "percent", "currency", "unit"); err != nil {
 		return nil, err
@@ -170,29 +175,6 @@ func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
 		return nil, err
 	}
 	return nf, nil
-}
-
-// numberingSystem accepts the locale's own numbering system or latn, from
-// the option or the -u-nu- extension; coderun carries the symbols of no
-// other.
-func (nf *numberFormat) numberingSystem(opt *string) error {
-	want := nf.loc.ext["nu"]
-	if opt != nil {
-		want = *opt
-	}
-	if want == "" || want == nf.NumberingSystem {
-		return nil
-	}
-	if _, ok := supp().NumberingDigits[want]; !ok {
-		if opt != nil {
-			return rangeError("Invalid numberingSystem : " + want)
-		}
-		return nil // an unknown extension value is ignored, as in V8
-	}
-	if want == "latn" && nf.NumberingSystem != "latn" {
-		return rangeError("numbering system latn for locale " + nf.Locale + " is not supported in the coderun sandbox; use its default, " + nf.NumberingSystem)
-	}
-	return rangeError("numbering system " + want + " is not supported in the coderun sandbox; " + nf.Locale + " uses " + nf.NumberingSystem)
 }
 
 // digitOptions is SetNumberFormatDigitOptions.
@@ -504,15 +486,26 @@ func (nf *numberFormat) digits(r decimal, minFrac int) []part {
 		frac += strings.Repeat("0", pad)
 	}
 	pat := parseNumberPattern(nf.loc.data.Numbers.Decimal.Standard)
+	decimalSign, groupSign := syms["decimal"], syms["group"]
+	if nf.Style == "currency" {
+		// A few locales write amounts of money with signs of their own:
+		// de-AT's "€ 1.234,50" against "1 234,5", fr-CH's "1 234.50 €".
+		if s := syms["currencyDecimal"]; s != "" {
+			decimalSign = s
+		}
+		if s := syms["currencyGroup"]; s != "" {
+			groupSign = s
+		}
+	}
 	var out []part
 	for i, g := range nf.groups(intDigits, pat) {
 		if i > 0 {
-			out = append(out, part{Type: "group", Value: syms["group"]})
+			out = append(out, part{Type: "group", Value: groupSign})
 		}
 		out = append(out, part{Type: "integer", Value: nf.localDigits(g)})
 	}
 	if frac != "" {
-		out = append(out, part{Type: "decimal", Value: syms["decimal"]}, part{Type: "fraction", Value: nf.localDigits(frac)})
+		out = append(out, part{Type: "decimal", Value: decimalSign}, part{Type: "fraction", Value: nf.localDigits(frac)})
 	}
 	return out
 }
@@ -585,7 +578,10 @@ func (nf *numberFormat) compact(d decimal) (decimal, int, string) {
 		if pattern == "" || pattern == "0" {
 			return d, 0, ""
 		}
-		zeros := strings.Count(pattern, "0")
+		// The positive pattern's zeros: sw's "elfu 000;elfu -000" has
+		// a negative one too.
+		positive, _, _ := strings.Cut(pattern, ";")
+		zeros := strings.Count(positive, "0")
 		shift := min(mag, 14) - (zeros - 1)
 		scaled := d.scaled(-shift)
 		r, _ := nf.round(scaled)
@@ -690,7 +686,7 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 			case "permille":
 				out = appendSymbol(out, "permille", n.Symbols["perMille"])
 			case "currency":
-				out = append(out, part{Type: "currency", Value: nf.currencySymbol()})
+				out = appendSymbol(out, "currency", nf.currencySymbol())
 			default:
 				typ := "literal"
 				if compactKey != "" && strings.TrimSpace(strings.ReplaceAll(a.text, "\u00a0", "")) != "" {
@@ -699,7 +695,12 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 					if lead > 0 {
 						out = append(out, part{Type: "literal", Value: a.text[:lead]})
 					}
-					out = append(out, part{Type: "compact", Value: strings.TrimLeft(a.text, " \u00a0")})
+					word := strings.Trim(a.text, " \u00a0")
+					out = append(out, part{Type: "compact", Value: word})
+					if trail := a.text[lead+len(word):]; trail != "" {
+						// sw's "elfu 000": the word goes before the number.
+						out = append(out, part{Type: "literal", Value: trail})
+					}
 					continue
 				}
 				out = append(out, part{Type: typ, Value: a.text})
@@ -744,7 +745,7 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 	}
 }
 
-// appendSymbol appends a sign or percent symbol as a part of type typ. The
+// appendSymbol appends a sign, percent or currency symbol as a part of type typ. The
 // bidi marks some locales' symbols carry ("\u061c-" in Arabic) are
 // literals around it, as ICU reports them.
 func appendSymbol(out []part, typ, symbol string) []part {
@@ -892,7 +893,10 @@ func (nf *numberFormat) currencyPattern(key string) string {
 	} else {
 		return std
 	}
-	if unicode.IsLetter(adjacent) {
+	// ICU's currency spacing puts a space between a symbol ending in a
+	// letter and a decimal digit (Unicode's Nd): every numeric system's
+	// digits are, but hanidec's (〇一二).
+	if unicode.IsLetter(adjacent) && nf.NumberingSystem != "hanidec" {
 		return alt
 	}
 	return std

@@ -22,6 +22,7 @@ type sourcePart struct {
 // formatRange formats the range from x to y (String() of each end, as
 // format takes it).
 func (nf *numberFormat) formatRange(x, y string) ([]sourcePart, error) {
+	nf = nf.forRange()
 	a, err := nf.layers(x, false)
 	if err != nil {
 		return nil, err

@@ -158,9 +158,13 @@ func newRelativeTimeFormat(locales []string, o relativeOptions) (*relativeTimeFo
 	if _, err := option(o.LocaleMatcher, "Intl.RelativeTimeFormat", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	nf := &numberFormat{loc: loc, Locale: loc.tag, NumberingSystem: rf.NumberingSystem}
-	if err := nf.numberingSystem(o.NumberingSystem); err != nil {
+	ns, keep, err := resolveNumbering(loc, o.NumberingSystem)
+	if err != nil {
 		return nil, err
+	}
+	rf.NumberingSystem = ns
+	if keep {
+		rf.Locale += "-u-nu-" + ns
 	}
 	if rf.Style, err = option(o.Style, "Intl.RelativeTimeFormat", "style", "long", "long", "short", "narrow"); err != nil {
 		return nil, err
@@ -204,7 +208,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 			}
 		}
 	}
-	nf, err := newNumberFormat([]string{rf.Locale}, numberOptions{})
+	nf, err := newNumberFormat([]string{rf.Locale}, numberOptions{NumberingSystem: &rf.NumberingSystem})
 	if err != nil {
 		return nil, err
 	}
@@ -267,11 +271,15 @@ func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
 	// PluralRules rounds as a decimal NumberFormat does, with the digit
 	// options and roundingPriority: Node 20's V8 does not read
 	// roundingIncrement, roundingMode or trailingZeroDisplay here.
+	latn := "latn"
 	nopts := numberOptions{
 		LocaleMatcher: o.LocaleMatcher, MinimumIntegerDigits: o.MinimumIntegerDigits,
 		MinimumFractionDigits: o.MinimumFractionDigits, MaximumFractionDigits: o.MaximumFractionDigits,
 		MinimumSignificantDigits: o.MinimumSignificantDigits, MaximumSignificantDigits: o.MaximumSignificantDigits,
 		RoundingPriority: o.RoundingPriority,
+		// Plural rules have no numbering system: latn keeps -u-nu- out
+		// of the reported locale and never refuses.
+		NumberingSystem: &latn,
 	}
 	nf, err := newNumberFormat(locales, nopts)
 	if err != nil {

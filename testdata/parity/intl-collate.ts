@@ -119,3 +119,30 @@ return unique;
 // === collate-nul-and-brackets
 const c = new Intl.Collator("en");
 return ["a\u0000b".localeCompare("a\u0000c"), "".localeCompare("[x"), c.compare("[", ""), c.compare("a\u0000", "a"), ["b\u0000", "a", "[c"].sort(c.compare)];
+// === collate-case-first-upper-sort
+const names = ["smith", "Smith", "SMITH", "mcdonald", "McDonald", "MacDonald", "o'neil", "O'Neil", "ödegaard", "Ödegaard", "van Dijk", "Van Dijk"];
+const upper = [...names].sort(new Intl.Collator("en", { caseFirst: "upper" }).compare);
+const viaTag = [...names].sort(new Intl.Collator("en-u-kf-upper").compare);
+console.log(upper.join(", "));
+return { same: upper.join() === viaTag.join(), first: upper[0], localeCompare: "a".localeCompare("A", "en", { caseFirst: "upper" }) };
+// === collate-danish-upper-first-default
+const c = new Intl.Collator("da-DK");
+console.log(JSON.stringify(c.resolvedOptions()));
+return ["aa", "Aa", "AA", "å", "Å", "æble", "Æble", "zebra", "Zebra", "øl", "Øl"].sort(c.compare);
+// === collate-case-sensitivity-upper-first
+const c = new Intl.Collator("de", { sensitivity: "case", caseFirst: "upper" });
+const d = new Intl.Collator("de", { sensitivity: "case" });
+return [c.compare("a", "A"), d.compare("a", "A"), c.compare("ä", "A"), c.compare("Straße", "STRASSE"), ["b", "B", "a", "A", "ä", "Ä"].sort(c.compare).join("")];
+// === collate-case-first-with-numeric
+const files = ["file10.txt", "File2.txt", "file2.txt", "FILE1.txt", "file1.txt", "File10.txt"];
+return [
+  [...files].sort(new Intl.Collator("en", { numeric: true, caseFirst: "upper" }).compare),
+  [...files].sort(new Intl.Collator("en-u-kn-kf-lower").compare),
+  new Intl.Collator("en-u-kn-kf-upper", { caseFirst: "lower", numeric: false }).resolvedOptions(),
+];
+// === collate-ignore-punctuation-names
+const c = new Intl.Collator("en", { ignorePunctuation: true, sensitivity: "base" });
+const pairs = [["e-mail", "email"], ["re-enter", "reenter"], ["it's", "its"], ["a.b.c", "abc"], ["hello world", "helloworld"], ["x_y", "xy"], ["10,000", "10000"], ["#tag", "tag"]];
+console.log(pairs.map(([a, b]) => c.compare(a, b)).join(" "));
+const t = new Intl.Collator("th");
+return [t.resolvedOptions().ignorePunctuation, t.compare("ก-ข", "กข"), t.compare("ก", "ข"), ["b.c", "a-c", "a b", "ab"].sort(new Intl.Collator("en", { ignorePunctuation: true }).compare)];

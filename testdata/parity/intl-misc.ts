@@ -280,3 +280,7 @@ for (const args of [[undefined, 1], [1, undefined], [NaN, 1], [1, "x"], [1n, 2]]
   }
 }
 return out;
+// === canonical-locales-language-aliases
+const tags = ["sgn-GR", "sgn-US", "sgn-DE", "mo", "cmn", "cmn-Hant-TW", "zh-guoyu", "sh", "sh-ME", "hy-arevela", "iw-IL", "in", "aar", "heb-IL", "tl"];
+console.log(tags.map((t) => Intl.getCanonicalLocales(t)[0]).join(" "));
+return [new Intl.Locale("sgn-GR").toString(), new Intl.NumberFormat("mo").resolvedOptions().locale, Intl.getCanonicalLocales(["sh", "sr-Latn"])];

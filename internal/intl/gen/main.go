@@ -9,7 +9,8 @@
 // with the locale's default numbering system resolved, and the
 // supplemental tables (plural rules and ranges, currency digits, parent
 // locales, metazones and their reference zones, primary zones, numbering
-// system digits). The output is deterministic:
+// system digits, language aliases), and the numbering systems' data ICU
+// has beyond CLDR's JSON (numbering.go). The output is deterministic:
 // encoding/json sorts map keys, and every file has the same fixed time.
 package main
 
@@ -21,6 +22,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -111,6 +113,7 @@ type reader struct {
 	err     error
 	current map[string]bool // currencies legal tender somewhere today
 	zones   zoneTables      // the zones' regions and metazones, for their names
+	parents obj             // CLDR's parent locales, read on first use
 }
 
 // currentCurrencies are the currencies some region uses today. Names are
@@ -345,6 +348,7 @@ func (r *reader) locale(loc string) obj {
 			"currency":              numbers["currencyFormats-numberSystem-"+ns],
 			"range":                 r.at(numbers, "miscPatterns-numberSystem-"+ns)["range"],
 			"currencies":            currencies,
+			"systems":               r.numberingSystems(loc, ns, numbers),
 		},
 		"dates": obj{
 			"months":          greg["months"],
@@ -410,20 +414,33 @@ func (r *reader) supplemental() obj {
 	for region, zones := range r.zones.byRegion {
 		zonesByRegion[region] = zones
 	}
+	// Language aliases (mo is ro, sgn-GR is gss), by lower-case key with
+	// "-" for "_", for the canonicalization V8 does with them.
+	aliases := obj{}
+	for key, v := range r.at(sup("aliases.json"), "metadata", "alias", "languageAlias") {
+		aliases[strings.ToLower(strings.ReplaceAll(key, "_", "-"))] = v.(obj)["_replacement"]
+	}
+	// ICU 78 (Node 20) keeps bh and tw, and has sgn-NO as nsl.
+	delete(aliases, "bh")
+	delete(aliases, "tw")
+	aliases["sgn-no"] = "nsl"
 	week := r.at(sup("weekData.json"), "weekData")
 	return obj{
-		"dayPeriodRules":  r.at(sup("dayPeriods.json"), "dayPeriodRuleSet"),
-		"zonesByRegion":   zonesByRegion,
-		"weekData":        obj{"firstDay": week["firstDay"], "weekendStart": week["weekendStart"], "weekendEnd": week["weekendEnd"], "minDays": week["minDays"]},
-		"timeZones":       tzs,
-		"plurals":         r.at(sup("plurals.json"), "plurals-type-cardinal"),
-		"ordinals":        r.at(sup("ordinals.json"), "plurals-type-ordinal"),
-		"pluralRanges":    r.at(sup("pluralRanges.json"), "plurals"),
-		"currencyDigits":  r.at(sup("currencyData.json"), "currencyData", "fractions"),
-		"parentLocales":   r.at(sup("parentLocales.json"), "parentLocales", "parentLocale"),
-		"metazones":       current,
-		"metazoneZones":   references,
-		"primaryZones":    r.zones.primary,
-		"numberingDigits": digits,
+		"dayPeriodRules":   r.at(sup("dayPeriods.json"), "dayPeriodRuleSet"),
+		"zonesByRegion":    zonesByRegion,
+		"weekData":         obj{"firstDay": week["firstDay"], "weekendStart": week["weekendStart"], "weekendEnd": week["weekendEnd"], "minDays": week["minDays"]},
+		"timeZones":        tzs,
+		"plurals":          r.at(sup("plurals.json"), "plurals-type-cardinal"),
+		"ordinals":         r.at(sup("ordinals.json"), "plurals-type-ordinal"),
+		"pluralRanges":     r.at(sup("pluralRanges.json"), "plurals"),
+		"currencyDigits":   r.at(sup("currencyData.json"), "currencyData", "fractions"),
+		"parentLocales":    r.at(sup("parentLocales.json"), "parentLocales", "parentLocale"),
+		"metazones":        current,
+		"metazoneZones":    references,
+		"primaryZones":     r.zones.primary,
+		"numberingDigits":  digits,
+		"languageAliases":  aliases,
+		"rootNumbering":    rootNumbering,
+		"refusedNumbering": refusedNumbering(slices.Sorted(maps.Keys(digits))),
 	}
 }
