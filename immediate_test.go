@@ -139,3 +139,21 @@ func TestImmediateCallsCountAsCompute(t *testing.T) {
 	assert.Contains(t, requireFailure(t, res, KindTimeout), "ComputeTime")
 	assert.Less(t, time.Since(start), 5*time.Second, "the budget ends the run after about 300 ms, not at a late fuel tick")
 }
+
+// An immediate call that blocks holds the run, so its context ends with
+// the run's WallTime: a Function that honours it returns, and the run
+// ends as a timeout, on time.
+func TestImmediateCallEndsAtWallTime(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, func(c *Config) { c.WallTime = 300 * time.Millisecond })
+	ns := Namespace{Global: "calc", Immediate: true, Functions: map[string]Function{
+		"wait": func(ctx context.Context, _ any) (any, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}}
+	start := time.Now()
+	res := runRequest(t, rt, Request{Program: `try { await calc.wait(); } catch {} return "went on"`, Bindings: []Namespace{ns}})
+	assert.Contains(t, requireFailure(t, res, KindTimeout), "WallTime")
+	assert.Less(t, time.Since(start), 10*time.Second)
+}

@@ -166,8 +166,8 @@ func (r *run) runProgram(program string) {
 			return
 		}
 	}
-	if testHookBeforeLoop != nil {
-		testHookBeforeLoop()
+	if h := r.rt.hooks.beforeLoop; h != nil {
+		h()
 	}
 	if !r.guest(func() (engine.State, error) { return r.inst.Run(prog.js, prog.filename) }) {
 		return
@@ -175,8 +175,12 @@ func (r *run) runProgram(program string) {
 	r.loop()
 }
 
-// testHookBeforeLoop lets tests inject a fault into the host path.
-var testHookBeforeLoop func()
+// testHooks let a package's tests look into one Runtime's runs; they are
+// set before its first Run and never in production.
+type testHooks struct {
+	beforeLoop func() // called before the program starts: to inject a fault
+	trimmed    func() // called after each trim
+}
 
 // newBridge gives the segment its binding bridge.
 func (r *run) newBridge(prior hostcalls.Prior) *hostcalls.Bridge {
@@ -189,10 +193,11 @@ func (r *run) newBridge(prior hostcalls.Prior) *hostcalls.Bridge {
 		}}
 	}
 	return hostcalls.NewBridge(r.ctx, nss, hostcalls.Limits{
-		MaxInFlight:  r.cfg.MaxCallsInFlight,
-		MaxCalls:     r.cfg.MaxCalls,
-		CanPark:      r.cfg.StateKey != nil,
-		NoParkReason: "this Runtime has no Config.StateKey, so its runs cannot suspend: set a 32-byte StateKey",
+		ImmediateDeadline: r.start.Add(r.cfg.WallTime),
+		MaxInFlight:       r.cfg.MaxCallsInFlight,
+		MaxCalls:          r.cfg.MaxCalls,
+		CanPark:           r.cfg.StateKey != nil,
+		NoParkReason:      "this Runtime has no Config.StateKey, so its runs cannot suspend: set a 32-byte StateKey",
 	}, prior)
 }
 
@@ -271,13 +276,17 @@ func (r *run) Call(msg, answer []byte) (int, string) {
 		r.stop(KindAbort, "%s", r.abortMessage())
 	}
 	n, refusal := r.bridge.Start(msg, answer)
-	if n > 0 {
-		// The call ran here, inside the guest's execution, for as long as
-		// it took: the budgets are checked now rather than at the guest's
-		// next fuel tick, which a program awaiting such calls in a loop
-		// may not reach for a long time.
-		r.checkBudgets(time.Now())
+	// A call of an Immediate namespace ran here, inside the guest's
+	// execution, for as long as it took: the budgets are checked now
+	// rather than at the guest's next fuel tick, which a program awaiting
+	// such calls in a loop may not reach for a long time. (For any other
+	// call this is a clock read.) The abort is read from the context
+	// itself: a Function that returned because it was cancelled is back
+	// before the flag FuelTick reads is set.
+	if r.abortErr() != nil {
+		r.stop(KindAbort, "%s", r.abortMessage())
 	}
+	r.checkBudgets(time.Now())
 	return n, refusal
 }
 
@@ -517,10 +526,19 @@ const trimAfter = 20 * time.Millisecond
 // (engine.Instance.Trim). The program cannot observe it.
 func (r *run) trim() {
 	r.untrimmed, r.trimming = false, true
+	start := time.Now()
 	err := r.inst.Trim()
+	// The walk is the host's work, but its length grows with the program's
+	// heap: it is counted as the run's compute, so no program can make the
+	// host walk a large heap for free after every wait.
+	r.compute += time.Since(start)
 	r.trimming = false
 	if err != nil {
 		r.trapped(err)
+		return
+	}
+	if h := r.rt.hooks.trimmed; h != nil {
+		h()
 	}
 }
 

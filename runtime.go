@@ -54,6 +54,8 @@ type Runtime struct {
 	close    context.CancelCauseFunc
 	released chan struct{} // closed once the engine is released
 	relErr   error         // the engine's Close error, set before released closes
+
+	hooks testHooks
 }
 
 // ErrClosed is returned by Run and Resume after Close.

@@ -609,12 +609,11 @@ func TestCloseTerminatesRunsAndRejectsNewOnes(t *testing.T) {
 
 func TestHostPanicBecomesFailure(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t, nil)
-	testHookBeforeLoop = func() { panic("injected host fault") }
-	defer func() { testHookBeforeLoop = nil }()
-	res := runProgram(t, rt, "return 1")
+	faulty := newRuntime(t, nil)
+	faulty.hooks.beforeLoop = func() { panic("injected host fault") }
+	res := runProgram(t, faulty, "return 1")
 	msg := requireFailure(t, res, KindWorkerExit)
 	assert.Contains(t, msg, "injected host fault")
-	testHookBeforeLoop = nil
-	assert.Equal(t, "1", requireOK(t, runProgram(t, rt, "return 1")))
+	faulty.hooks.beforeLoop = nil // the run has returned: nothing reads it now
+	assert.Equal(t, "1", requireOK(t, runProgram(t, faulty, "return 1")), "the next run is unaffected")
 }

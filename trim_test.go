@@ -2,6 +2,7 @@ package coderun
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -52,6 +53,22 @@ return { kept: sum(kept) === sum(build("k")), sums };`
 	assert.Equal(t, fast, slow, "the same program, with and without trims")
 	assert.Contains(t, slow, `"kept":true`)
 	assert.NotContains(t, slow, "false")
+}
+
+// The run loop trims a run that waits longer than trimAfter, once per
+// wait, and not one whose calls answer sooner.
+func TestRunLoopTrimsLongWaitsOnly(t *testing.T) {
+	t.Parallel()
+	count := func(d time.Duration) int64 {
+		rt := newRuntime(t, nil)
+		var trims atomic.Int64
+		rt.hooks.trimmed = func() { trims.Add(1) }
+		res := runRequest(t, rt, Request{Program: `for (let i = 0; i < 3; i++) await host.pause(); return 1`, Bindings: pauseBindings(d)})
+		require.Equal(t, "1", requireOK(t, res))
+		return trims.Load()
+	}
+	assert.Equal(t, int64(3), count(3*trimAfter), "one trim per long wait")
+	assert.Equal(t, int64(0), count(0), "no trim when calls answer at once")
 }
 
 // Trims do not count against the Fuel budget and do not move the guest's

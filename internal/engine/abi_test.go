@@ -68,7 +68,7 @@ func sorted(s []string) []string {
 func TestExportsAgreeEverywhere(t *testing.T) {
 	e := newEngine(t)
 	var inWasm []string
-	for name := range e.compiled.ExportedFunctions() {
+	for name := range e.s.compiled.ExportedFunctions() {
 		if strings.HasPrefix(name, "coderun_") {
 			inWasm = append(inWasm, name)
 		}
@@ -118,13 +118,13 @@ func TestUnknownOpTraps(t *testing.T) {
 func TestImportsAgreeEverywhere(t *testing.T) {
 	e := newEngine(t)
 	var inWasm []string
-	for _, f := range e.compiled.ImportedFunctions() {
+	for _, f := range e.s.compiled.ImportedFunctions() {
 		if module, name, _ := f.Import(); module == "coderun" {
 			inWasm = append(inWasm, name)
 		}
 	}
 	var inHost []string
-	for name := range e.runtime.Module("coderun").ExportedFunctionDefinitions() {
+	for name := range e.s.runtime.Module("coderun").ExportedFunctionDefinitions() {
 		inHost = append(inHost, name)
 	}
 

@@ -2,6 +2,8 @@
 
 package engine
 
+import "context"
+
 // lockCacheDir does nothing where flock is not available: processes that
 // start together may each compile the sandbox once.
-func lockCacheDir(dir string) (unlock func()) { return func() {} }
+func lockCacheDir(ctx context.Context, dir string) (unlock func()) { return func() {} }

@@ -3,8 +3,10 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -15,9 +17,11 @@ import (
 // compiles and writes the cache, the others wait and then read it. (A
 // compilation is seconds of CPU; five test binaries, or five replicas of a
 // server, starting at once would otherwise each pay it.) The kernel drops
-// the lock of a process that dies. A directory that cannot hold the lock
-// file is used unlocked: the cache then falls back as it would anyway.
-func lockCacheDir(dir string) (unlock func()) {
+// the lock of a process that dies. The wait ends with ctx, or after
+// maxCacheLockWait (a peer that is stopped, not dead, holds the lock for
+// ever); the caller then compiles unlocked, as it does when dir cannot hold
+// the lock file.
+func lockCacheDir(ctx context.Context, dir string) (unlock func()) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return func() {}
 	}
@@ -25,12 +29,28 @@ func lockCacheDir(dir string) (unlock func()) {
 	if err != nil {
 		return func() {}
 	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
-		f.Close()
-		return func() {}
-	}
-	return func() {
-		unix.Flock(int(f.Fd()), unix.LOCK_UN)
-		f.Close()
+	giveUp := time.Now().Add(maxCacheLockWait)
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		if err == nil {
+			return func() {
+				unix.Flock(int(f.Fd()), unix.LOCK_UN)
+				f.Close()
+			}
+		}
+		if err != unix.EWOULDBLOCK || time.Now().After(giveUp) {
+			f.Close()
+			return func() {}
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return func() {}
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }
+
+// maxCacheLockWait bounds the wait for another process's compilation: a
+// few times what one takes under the race detector.
+const maxCacheLockWait = 2 * time.Minute

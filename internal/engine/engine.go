@@ -9,13 +9,11 @@ package engine
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -35,48 +33,6 @@ type Options struct {
 	// build uses it to snapshot the plain module.
 	Module []byte
 }
-
-// Engine is a handle on a compiled sandbox module. It is safe for
-// concurrent use.
-//
-// Engines of one process that agree on the module, the memory ceiling and
-// the compilation cache share one sandbox: the module is decoded,
-// validated and loaded, and its snapshot image mapped, once, so a second
-// Runtime costs next to nothing (validation alone is tens of milliseconds,
-// and seconds under the race detector). The last Close of a sandbox's
-// handles releases it.
-type Engine struct {
-	*sandbox
-	closed atomic.Bool
-}
-
-// sandbox is what Engines with the same sandboxKey share.
-type sandbox struct {
-	key  sandboxKey
-	refs int // the Engines open on it; guarded by sandboxes.mu
-
-	runtime  wazero.Runtime
-	compiled wazero.CompiledModule
-	memory   imageSource // nil: wazero builds memory from the data section
-	module   []byte      // as given, for ModuleHash
-
-	hashOnce sync.Once
-	hash     [32]byte
-}
-
-// sandboxKey is what makes two sandboxes differ.
-type sandboxKey struct {
-	module   [32]byte // the module's sha256; zero for the embedded wasm.Binary
-	pages    uint32   // the memory ceiling in wasm pages
-	cacheDir string
-}
-
-// sandboxes are the process's open sandboxes. New holds the lock while it
-// builds one, so concurrent Runtimes with the same options build it once.
-var sandboxes = struct {
-	mu sync.Mutex
-	m  map[sandboxKey]*sandbox
-}{m: map[sandboxKey]*sandbox{}}
 
 const pageSize = 65536
 
@@ -129,30 +85,6 @@ func compilationCache(dir string) (wazero.CompilationCache, error) {
 	return actual.(wazero.CompilationCache), nil
 }
 
-// New returns an Engine for the sandbox opts describe, compiling it unless
-// another open Engine of the process already has.
-func New(ctx context.Context, opts Options) (*Engine, error) {
-	key := sandboxKey{pages: 65536, cacheDir: opts.CacheDir} // wasm32's maximum
-	if want := (opts.MemoryLimitBytes + pageSize - 1) / pageSize; want > 0 && want < int64(key.pages) {
-		key.pages = uint32(want)
-	}
-	if opts.Module != nil {
-		key.module = sha256.Sum256(opts.Module)
-	}
-	sandboxes.mu.Lock()
-	defer sandboxes.mu.Unlock()
-	s := sandboxes.m[key]
-	if s == nil {
-		var err error
-		if s, err = newSandbox(ctx, opts, key); err != nil {
-			return nil, err
-		}
-		sandboxes.m[key] = s
-	}
-	s.refs++
-	return &Engine{sandbox: s}, nil
-}
-
 // newSandbox compiles the module of opts.
 func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, error) {
 	dir := cacheDir(opts.CacheDir)
@@ -199,7 +131,7 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 	}
 	var compiled wazero.CompiledModule
 	if dir != "" {
-		unlock := lockCacheDir(dir)
+		unlock := lockCacheDir(ctx, dir)
 		compiled, err = rt.CompileModule(ctx, module)
 		unlock()
 	} else {
@@ -215,35 +147,6 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 		return nil, err
 	}
 	return e, nil
-}
-
-// Close releases the Engine. The last Engine of a sandbox releases the
-// compiled module and every instance still open. A second Close does
-// nothing.
-func (e *Engine) Close(ctx context.Context) error {
-	if e.closed.Swap(true) {
-		return nil
-	}
-	sandboxes.mu.Lock()
-	e.refs--
-	last := e.refs == 0
-	if last {
-		delete(sandboxes.m, e.key)
-	}
-	sandboxes.mu.Unlock()
-	if !last {
-		return nil
-	}
-	return e.sandbox.close(ctx)
-}
-
-// close releases the sandbox's runtime and image.
-func (s *sandbox) close(ctx context.Context) error {
-	err := s.runtime.Close(ctx)
-	if s.memory != nil {
-		err = errors.Join(err, s.memory.close())
-	}
-	return err
 }
 
 // Clock supplies the guest's clocks and randomness. A nil Clock means the
@@ -276,8 +179,11 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 			WithNanotime(clock.Nanotime, 1).
 			WithRandSource(readerFunc(clock.Random))
 	}
-	ictx := withInstance(ctx, &instanceCtx{host: host, image: e.memory})
-	mod, err := e.runtime.InstantiateModule(ictx, e.compiled, mc)
+	if e.closed.Load() {
+		return nil, errors.New("engine: instantiate: the Engine is closed")
+	}
+	ictx := withInstance(ctx, &instanceCtx{host: host, image: e.s.memory})
+	mod, err := e.s.runtime.InstantiateModule(ictx, e.s.compiled, mc)
 	if err != nil {
 		return nil, fmt.Errorf("engine: instantiate: %w", err)
 	}

@@ -171,8 +171,8 @@ func TestEnginesShareASandbox(t *testing.T) {
 	other, err := New(ctx, Options{MemoryLimitBytes: 40 << 20})
 	require.NoError(t, err)
 	defer other.Close(ctx)
-	assert.Same(t, a.sandbox, b.sandbox, "same options, same sandbox")
-	assert.NotSame(t, a.sandbox, other.sandbox, "another memory ceiling is another sandbox")
+	assert.Same(t, a.s, b.s, "same options, same sandbox")
+	assert.NotSame(t, a.s, other.s, "another memory ceiling is another sandbox")
 
 	require.NoError(t, a.Close(ctx))
 	require.NoError(t, a.Close(ctx), "a second Close does nothing")
@@ -187,7 +187,35 @@ func TestEnginesShareASandbox(t *testing.T) {
 	c, err := New(ctx, opts)
 	require.NoError(t, err)
 	defer c.Close(ctx)
-	assert.NotSame(t, b.sandbox, c.sandbox, "the last Close released the sandbox; New builds another")
+	assert.NotSame(t, b.s, c.s, "the last Close released the sandbox; New builds another")
 	_, err = b.Instantiate(ctx, &recorder{}, nil)
 	assert.Error(t, err, "a released sandbox instantiates nothing")
+}
+
+// Engines asked for at once with the same options are built once, and
+// all share it.
+func TestConcurrentNewBuildsOnce(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{MemoryLimitBytes: 44 << 20} // a ceiling no other test uses
+	engines := make([]*Engine, 8)
+	var wg sync.WaitGroup
+	for i := range engines {
+		wg.Go(func() {
+			e, err := New(ctx, opts)
+			assert.NoError(t, err)
+			engines[i] = e
+		})
+	}
+	wg.Wait()
+	for _, e := range engines {
+		require.NotNil(t, e)
+		assert.Same(t, engines[0].s, e.s)
+	}
+	for _, e := range engines {
+		require.NoError(t, e.Close(ctx))
+	}
+	sandboxes.mu.Lock()
+	_, open := sandboxes.open[engines[0].s.key]
+	sandboxes.mu.Unlock()
+	assert.False(t, open, "the last Close released the sandbox")
 }

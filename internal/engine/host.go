@@ -83,7 +83,7 @@ func AsTrap(err error) (error, bool) {
 	return nil, false
 }
 
-type hostKey struct{}
+type instanceKey struct{}
 
 // instanceCtx is what the imports of one instance find in their context:
 // the Host, and the linear memory, which it also allocates (it is the
@@ -101,14 +101,14 @@ func (c *instanceCtx) Allocate(_, maxBytes uint64) experimental.LinearMemory {
 }
 
 func withInstance(ctx context.Context, c *instanceCtx) context.Context {
-	ctx = context.WithValue(ctx, hostKey{}, c)
+	ctx = context.WithValue(ctx, instanceKey{}, c)
 	if c.image != nil {
 		ctx = experimental.WithMemoryAllocator(ctx, c)
 	}
 	return ctx
 }
 
-func instanceOf(ctx context.Context) *instanceCtx { return ctx.Value(hostKey{}).(*instanceCtx) }
+func instanceOf(ctx context.Context) *instanceCtx { return ctx.Value(instanceKey{}).(*instanceCtx) }
 
 func hostOf(ctx context.Context) Host { return instanceOf(ctx).host }
 

@@ -14,18 +14,18 @@ const GuestStackBytes = 1 << 20
 // Image returns the memory every instance starts from (the snapshot image),
 // or nil when the module carries no snapshot. Callers must not modify it.
 func (e *Engine) Image() []byte {
-	if e.memory == nil {
+	if e.s.memory == nil {
 		return nil
 	}
-	return e.memory.bytes()
+	return e.s.memory.bytes()
 }
 
 // ModuleHash is the sha256 of the module the Engine runs, computed once: it
 // names the sandbox build, so that state saved by one build is never
 // restored into another.
 func (e *Engine) ModuleHash() [32]byte {
-	e.hashOnce.Do(func() { e.hash = sha256.Sum256(e.module) })
-	return e.hash
+	e.s.hashOnce.Do(func() { e.s.hash = sha256.Sum256(e.s.module) })
+	return e.s.hash
 }
 
 // MemoryView returns the instance's linear memory itself, not a copy. It is

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Function is a host function; see coderun.Function.
@@ -32,6 +33,10 @@ type Namespace struct {
 
 // Limits bound the calls of one run.
 type Limits struct {
+	// ImmediateDeadline is when the contexts of Immediate calls end (the
+	// run's WallTime): such a call holds the run's goroutine, so the run
+	// cannot cancel it when its time is up; its context must.
+	ImmediateDeadline time.Time
 	// MaxInFlight bounds calls started and not yet settled, parked ones
 	// included.
 	MaxInFlight int
@@ -93,8 +98,11 @@ type Bridge struct {
 
 	// ready holds completions of immediate calls that could not be
 	// answered inside Start (too large for the answer buffer, or parked);
-	// only the run loop's goroutine touches it.
-	ready []Completion
+	// immediateCtx, made with the first such call, is their context. Only
+	// the run loop's goroutine touches either.
+	ready           []Completion
+	immediateCtx    context.Context
+	immediateCancel context.CancelFunc
 
 	mu       sync.Mutex
 	seen     map[uint32]struct{}
@@ -191,7 +199,12 @@ func (b *Bridge) Answered() {
 
 // Settle cancels the context of every call still running; their results
 // are dropped. The functions themselves are the caller's to settle.
-func (b *Bridge) Settle() { b.cancel() }
+func (b *Bridge) Settle() {
+	b.cancel()
+	if b.immediateCancel != nil {
+		b.immediateCancel()
+	}
+}
 
 // TakeReady returns a completion of an immediate call that Start could not
 // answer at once, to be handled like one from Done.
@@ -200,6 +213,7 @@ func (b *Bridge) TakeReady() (Completion, bool) {
 		return Completion{}, false
 	}
 	c := b.ready[0]
+	b.ready[0] = Completion{} // the array must not keep a large payload
 	b.ready = b.ready[1:]
 	return c, true
 }
@@ -258,8 +272,16 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 	}
 	b.mu.Unlock()
 
+	parent := b.ctx
+	if ns.Immediate {
+		if b.immediateCtx == nil {
+			// Cancelled with b.ctx (Settle), or at the deadline.
+			b.immediateCtx, b.immediateCancel = context.WithDeadline(b.ctx, b.limits.ImmediateDeadline)
+		}
+		parent = b.immediateCtx
+	}
 	c := call{
-		ctx:      context.WithValue(b.ctx, callKey{}, &callInfo{seq: seq, argsCBOR: msgCall.ArgsCBOR}),
+		ctx:      context.WithValue(parent, callKey{}, &callInfo{seq: seq, argsCBOR: msgCall.ArgsCBOR}),
 		id:       msgCall.ID,
 		global:   ns.Global,
 		function: msgCall.Function,

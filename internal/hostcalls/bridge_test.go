@@ -171,3 +171,67 @@ func refusal(n int, refused string) string {
 	}
 	return refused
 }
+
+// An Immediate namespace's call runs inside Start: a small answer is
+// written to the buffer and the call is over; a large one, or a parked
+// call, waits in TakeReady and counts as in flight until Received. No
+// goroutine is involved, so nothing ever arrives on Done.
+func TestImmediateCallsAnswerInsideStart(t *testing.T) {
+	fns := map[string]Function{
+		"echo": func(_ context.Context, args any) (any, error) { return args, nil },
+		"fail": func(context.Context, any) (any, error) { return nil, errors.New("nope") },
+		"ask":  func(context.Context, any) (any, error) { return nil, &SuspendError{Reason: "approve"} },
+		"dead": func(ctx context.Context, _ any) (any, error) {
+			d, ok := ctx.Deadline()
+			if !ok {
+				return nil, errors.New("no deadline")
+			}
+			return d.Unix(), nil
+		},
+	}
+	lookup := func(name string) (Function, bool) { f, ok := fns[name]; return f, ok }
+	deadline := time.Unix(2_000_000_000, 0)
+	b := NewBridge(context.Background(), []Namespace{{Global: "calc", Lookup: lookup, Immediate: true}},
+		Limits{MaxInFlight: 2, MaxCalls: 10, CanPark: true, ImmediateDeadline: deadline}, Prior{})
+	defer b.Settle()
+	answer := make([]byte, 16)
+
+	n, refused := b.Start(mustCBOR(t, []any{1, 0, "echo", "hi"}), answer)
+	require.Empty(t, refused)
+	assert.Equal(t, []byte{AnswerValue, 0x62, 'h', 'i'}, answer[:n], "the CBOR text \"hi\"")
+	n, _ = b.Start(mustCBOR(t, []any{2, 0, "fail", nil}), answer)
+	assert.Equal(t, append([]byte{AnswerFailed}, "nope"...), answer[:n])
+	n, _ = b.Start(mustCBOR(t, []any{3, 0, "dead", nil}), answer)
+	require.Equal(t, byte(AnswerValue), answer[0])
+	assert.Equal(t, mustCBOR(t, deadline.Unix()), answer[1:n], "the call's context ends at the deadline")
+	assert.Equal(t, 0, b.InFlight(), "answered calls are over")
+
+	n, refused = b.Start(mustCBOR(t, []any{4, 0, "echo", "a string too long for 16 bytes"}), answer)
+	require.Empty(t, refused)
+	assert.Zero(t, n, "too large: it comes through TakeReady")
+	n, _ = b.Start(mustCBOR(t, []any{5, 0, "ask", nil}), answer)
+	assert.Zero(t, n, "parked: it comes through TakeReady")
+	assert.Equal(t, 2, b.InFlight())
+	_, refused = b.Start(mustCBOR(t, []any{6, 0, "echo", nil}), answer)
+	assert.Contains(t, refused, "MaxCallsInFlight is 2", "waiting immediate calls count as in flight")
+
+	c, ok := b.TakeReady()
+	require.True(t, ok)
+	assert.Equal(t, uint32(4), c.ID)
+	assert.True(t, c.OK)
+	b.Received(c)
+	c, ok = b.TakeReady()
+	require.True(t, ok)
+	require.NotNil(t, c.Parked)
+	assert.Equal(t, "approve", c.Parked.Reason)
+	b.Received(c)
+	_, ok = b.TakeReady()
+	assert.False(t, ok)
+	assert.Equal(t, 0, b.InFlight())
+	assert.Equal(t, 1, b.Parked())
+	select {
+	case c := <-b.Done():
+		t.Fatalf("an immediate call's completion came through Done: %+v", c)
+	default:
+	}
+}
