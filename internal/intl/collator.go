@@ -16,6 +16,8 @@ type collator struct {
 	// the tertiary level.
 	secondary, tertiaryColl *collate.Collator
 	turkic                  bool // Turkish and Azeri case letters their own way (i and İ)
+	// The locale's script reordering (reorder.go), nil for none.
+	reorder *reorderer
 
 	Locale            string `json:"locale"`
 	Usage             string `json:"usage"`
@@ -125,6 +127,10 @@ func (c *collator) build(loc locale) error {
 		strength = "ks-level1" // and the case level after it (casefirst.go)
 	}
 	c.c = c.newCollate(loc, strength)
+	// ICU's search collations do not reorder scripts.
+	if codes := reorderFor(loc); codes != nil && c.Usage != "search" {
+		c.reorder = newReorderer(c.collateTag(loc, ""), codes)
+	}
 	if c.Sensitivity == "case" || c.Sensitivity == "variant" && c.CaseFirst != "false" {
 		// Case: the case level, or the tertiary level with case first
 		// (casefirst.go), which x/text's collator does not have.
@@ -140,6 +146,15 @@ func (c *collator) build(loc locale) error {
 // (strength), kn (numeric), co (German phonebook order). ignorePunctuation
 // is not given as ka-shifted: see withoutVariable.
 func (c *collator) newCollate(loc locale, strength string) *collate.Collator {
+	tag, err := language.Parse(c.collateTag(loc, strength))
+	if err != nil {
+		tag = language.Make(loc.lang)
+	}
+	return collate.New(tag, collate.OptionsFromTag(tag))
+}
+
+// collateTag is the tag newCollate gives x/text.
+func (c *collator) collateTag(loc locale, strength string) string {
 	keys := []string{}
 	if c.Collation == "phonebk" {
 		keys = append(keys, "co-phonebk")
@@ -154,11 +169,7 @@ func (c *collator) newCollate(loc locale, strength string) *collate.Collator {
 	if len(keys) > 0 {
 		text += "-u-" + strings.Join(keys, "-")
 	}
-	tag, err := language.Parse(text)
-	if err != nil {
-		tag = language.Make(loc.lang)
-	}
-	return collate.New(tag, collate.OptionsFromTag(tag))
+	return text
 }
 
 func tagWithoutExtensionsText(tag string) []string {
@@ -177,6 +188,11 @@ func tagWithoutExtensionsText(tag string) []string {
 func (c *collator) compare(a, b string) int {
 	if c.IgnorePunctuation {
 		a, b = withoutVariable(a), withoutVariable(b)
+	}
+	if c.reorder != nil {
+		if r, ok := c.reorder.compare(a, b); ok {
+			return r
+		}
 	}
 	r := c.c.CompareString(a, b)
 	switch {

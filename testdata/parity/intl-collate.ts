@@ -146,3 +146,27 @@ const pairs = [["e-mail", "email"], ["re-enter", "reenter"], ["it's", "its"], ["
 console.log(pairs.map(([a, b]) => c.compare(a, b)).join(" "));
 const t = new Intl.Collator("th");
 return [t.resolvedOptions().ignorePunctuation, t.compare("ก-ข", "กข"), t.compare("ก", "ข"), ["b.c", "a-c", "a b", "ab"].sort(new Intl.Collator("en", { ignorePunctuation: true }).compare)];
+// === collate-mixed-script-cyrillic-greek-first
+const words = ["Zebra", "арбуз", "apple", "Ωμέγα", "Яблоко", "άλφα", "10", "-x", "ёж", "Βήτα", "mango", "Москва"];
+const ru = [...words].sort(new Intl.Collator("ru").compare);
+const uk = [...words].sort((a, b) => a.localeCompare(b, "uk"));
+const el = [...words].sort(new Intl.Collator("el-GR").compare);
+const en = [...words].sort(new Intl.Collator("en").compare);
+return { ru, uk, el, en, signs: [Math.sign("я".localeCompare("a", "ru")), Math.sign("я".localeCompare("a", "en")), Math.sign("ω".localeCompare("a", "el"))] };
+// === collate-mixed-script-thai-hebrew-arabic-hindi
+const words = ["กา", "ข้าว", "apple", "Zebra", "אבא", "שלום", "بيت", "كتاب", "कमल", "नमस्ते", "арбуз", "42", "!x"];
+const out: Record<string, string> = {};
+for (const loc of ["th", "he", "ar", "fa", "hi", "en"]) out[loc] = [...words].sort(new Intl.Collator(loc).compare).join(" ");
+return out;
+// === collate-mixed-script-cjk
+const words = ["北京", "上海", "東京", "さくら", "カナ", "ひらがな", "가방", "하나", "ㄅㄆ", "apple", "Zebra", "арбуз", "αβγ", "7"];
+const out: Record<string, string[]> = {};
+for (const loc of ["ja", "zh", "zh-TW", "ko", "en"]) out[loc] = [...words].sort(new Intl.Collator(loc).compare);
+return out;
+// === collate-mixed-script-options
+const words = ["file10", "file2", "Файл10", "файл2", "Файл", "ФАЙЛ", "report", "отчёт", "Отчет", "отчет"];
+const numeric = [...words].sort(new Intl.Collator("ru", { numeric: true }).compare);
+const upper = [...words].sort(new Intl.Collator("ru", { caseFirst: "upper" }).compare);
+const base = new Intl.Collator("ru", { sensitivity: "base" });
+const search = [...words].sort(new Intl.Collator("ru", { usage: "search" }).compare);
+return { numeric, upper, equal: base.compare("отчёт", "Отчет"), search, viaLocaleCompare: [...words].sort((a, b) => a.localeCompare(b, "ru", { numeric: true })).join() === numeric.join() };
