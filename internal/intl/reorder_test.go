@@ -98,3 +98,18 @@ func weighFirst(t *testing.T, c *collator, s string) int {
 	require.NotEmpty(t, p)
 	return p[0]
 }
+
+// Search collation is refused where ICU's has rules coderun does not carry,
+// rather than answered differently; elsewhere it works.
+func TestSearchUsageRefusedWhereICUTailorsIt(t *testing.T) {
+	search := "search"
+	for _, loc := range []string{"ja", "zh-TW", "ko", "th", "da", "be", "kk"} {
+		_, err := newCollator([]string{loc}, collatorOptions{Usage: &search})
+		require.Error(t, err, loc)
+		assert.Contains(t, err.Error(), `usage "search" is not supported`, loc)
+	}
+	for _, loc := range []string{"en", "de", "ru", "fr"} {
+		_, err := newCollator([]string{loc}, collatorOptions{Usage: &search})
+		assert.NoError(t, err, loc)
+	}
+}
