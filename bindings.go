@@ -29,8 +29,8 @@ type Namespace struct {
 	// Immediate says the namespace's Functions return at once: a
 	// computation, a lookup in memory, never I/O. Their calls run inside
 	// the program's execution, on the run's goroutine, and the program gets
-	// the answer without a round trip through the run's event loop, several
-	// times faster (bench/: BenchmarkBindingRoundTrip). The price is that
+	// the answer without a round trip through the run's event loop, about
+	// twice as fast (bench/: BenchmarkBindingRoundTrip). The price is that
 	// such a call holds the run while it lasts: its time counts as
 	// ComputeTime, and a timer, another call's result, a cancellation or
 	// the end of WallTime takes effect only once it returns. A Function
@@ -96,7 +96,7 @@ func CallArgs(ctx context.Context) (args json.RawMessage, ok bool) {
 	return hostcalls.ArgsJSON(ctx)
 }
 
-// bindingSpec encodes the namespaces for the guest (ABI.md, coderun_bind):
+// bindingSpec encodes the namespaces for the guest (ABI.md, the bind operation):
 // [[global, [function names, sorted], error class name|null, member|null]...].
 func bindingSpec(nss []Namespace) ([]byte, error) {
 	spec := make([]any, len(nss))

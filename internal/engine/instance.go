@@ -188,7 +188,7 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 
 // Trim gives the pages the guest holds nothing in back to the OS (the free
 // parts of its heap, the unused part of its stack), while the program waits:
-// see coderun_trim in ABI.md. The program cannot observe it, and its fuel
+// see the trim operation in ABI.md. The program cannot observe it, and its fuel
 // counter is kept as it was, so a deterministic run stays deterministic;
 // fuel ticks the walk causes still reach the Host, which should not count
 // them.

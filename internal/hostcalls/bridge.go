@@ -3,8 +3,11 @@
 // A call leaves the guest as a CBOR message, is validated here as hostile
 // input, runs on a goroutine of its own while it lasts so calls overlap
 // (goroutines are reused from one call to the next), and comes back as a
-// Completion the run loop delivers to the guest. When the run settles, the
-// bridge cancels every call still running and drops late results.
+// Completion the run loop delivers to the guest. A call of an Immediate
+// namespace instead runs inside Start, on the caller's goroutine, and its
+// answer goes straight back (or, when it does not fit, through TakeReady).
+// When the run settles, the bridge cancels every call still running and
+// drops late results.
 package hostcalls
 
 import (
