@@ -484,7 +484,7 @@ func (r *run) loop() {
 			timerC = timer.C
 		}
 		var trimC <-chan time.Time
-		if r.untrimmed {
+		if r.untrimmed && r.inst.CanTrim() {
 			if trim == nil {
 				trim = time.NewTimer(trimAfter)
 			} else {

@@ -193,11 +193,22 @@ func (in *Instance) Deliver(id uint32, ok bool, payload []byte) (State, error) {
 // fuel ticks the walk causes still reach the Host, which should not count
 // them.
 func (in *Instance) Trim() error {
+	if !in.CanTrim() {
+		return nil
+	}
 	left := in.Fuel()
 	if _, err := in.call(opTrim); err != nil {
 		return err
 	}
 	return in.SetFuel(left)
+}
+
+// CanTrim reports whether Trim can give anything back: the instance's
+// memory is a mapping whose pages the OS can take back (Linux), not a Go
+// slice.
+func (in *Instance) CanTrim() bool {
+	_, ok := instanceOf(in.ctx).mem.(discarder)
+	return ok
 }
 
 // write copies b into a fresh guest allocation.
