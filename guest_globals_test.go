@@ -1,9 +1,11 @@
 package coderun
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Node's I/O globals are absent, so feature tests take the branch that
@@ -32,4 +34,18 @@ func TestAbsentGlobalsAreUndefinedAndExplained(t *testing.T) {
 	msg := requireFailure(t, runProgram(t, rt, `nosuchthing.x`), KindException)
 	assert.Contains(t, msg, "ReferenceError: nosuchthing is not defined\n")
 	assert.Equal(t, `"mine"`, requireOK(t, runProgram(t, rt, `globalThis.process = {env: {A: "mine"}}; return process.env.A`)))
+}
+
+// Every global the sandbox has is in runtimeGlobals (or is a reserved word,
+// like undefined and eval), so no binding namespace can replace one.
+func TestRuntimeGlobalsCoverSandbox(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	var names []string
+	require.NoError(t, json.Unmarshal([]byte(requireOK(t, runProgram(t, rt,
+		`return Object.getOwnPropertyNames(globalThis)`))), &names))
+	assert.Contains(t, names, "AbortController")
+	for _, name := range names {
+		assert.True(t, runtimeGlobals[name] || reservedWords[name], "the sandbox's global %q is missing from runtimeGlobals", name)
+	}
 }

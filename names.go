@@ -37,9 +37,10 @@ var reservedWords = setOf(
 // checks this list against the sandbox's real global object.
 var runtimeGlobals = setOf(
 	"globalThis", "console", "setTimeout", "clearTimeout", "setInterval",
-	"clearInterval", "queueMicrotask", "structuredClone", "TextEncoder",
-	"TextDecoder", "atob", "btoa", "performance", "URL", "URLSearchParams",
-	"crypto", "fetch", "process", "navigator", "gc",
+	"clearInterval", "setImmediate", "clearImmediate", "queueMicrotask",
+	"structuredClone", "TextEncoder", "TextDecoder", "atob", "btoa",
+	"performance", "URL", "URLSearchParams", "crypto", "Event", "EventTarget",
+	"AbortSignal", "AbortController", "fetch", "process", "navigator", "gc",
 	"Object", "Function", "Array", "Number", "parseFloat", "parseInt",
 	"Infinity", "NaN", "Boolean", "String", "Symbol", "Date", "Promise",
 	"RegExp", "Error", "AggregateError", "EvalError", "RangeError",

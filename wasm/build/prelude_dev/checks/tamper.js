@@ -1,5 +1,5 @@
 // A program that vandalises intrinsics cannot break console, timers, URL,
-// encoders, structuredClone or crypto.
+// encoders, structuredClone, crypto or AbortController.
 const P = Promise;
 const E = Error;
 const TE = TypeError;
@@ -51,6 +51,14 @@ console.log(structuredClone({ x: [1, 2], d: new Date(0) }));
 console.log(crypto.randomUUID().length, crypto.getRandomValues(new Int32Array(2)).length);
 try { structuredClone(() => 1); } catch (e) { console.log(e.name, e.message); }
 try { require('x'); } catch (e) { console.log(e.message.length > 0); }
+const ac = new AbortController();
+ac.signal.addEventListener('abort', (e) => console.log('abort ok', e.type, ac.signal.reason), { once: true });
+const anySignal = AbortSignal.any([ac.signal, AbortSignal.timeout(50)]);
+anySignal.onabort = () => console.log('any ok', anySignal.reason);
+ac.abort('stop');
+console.log(ac, new Event('e', { cancelable: true }).cancelable, new EventTarget().dispatchEvent(new Event('e')));
+const ts = AbortSignal.timeout(3);
+ts.onabort = () => console.log('timeout ok', ts.reason.name);
 await new P((r) => setTimeout(r, 10));
 console.log('done');
 const err = new RangeError('final error still formatted');
