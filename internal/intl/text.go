@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/norm"
 )
 
 // listFormat is a resolved Intl.ListFormat.
@@ -337,8 +338,9 @@ func (pr *pluralRules) selectRange(x, y string) string {
 
 // changeCase is toLocaleUpperCase and toLocaleLowerCase for the languages
 // with case rules of their own (Turkish and Azeri dotted and dotless i,
-// Lithuanian dots), from golang.org/x/text/cases. For every other language
-// it returns nil: the guest's built-in mapping is the same, and faster.
+// Lithuanian dots, Greek accents in capitals), from golang.org/x/text/cases
+// (see greekUpper). For every other language it returns nil: the guest's
+// built-in mapping is the same, and faster.
 func changeCase(locales []string, s string, upper bool) (*string, error) {
 	tags, err := canonicalLocales(locales)
 	if err != nil || len(tags) == 0 {
@@ -348,6 +350,12 @@ func changeCase(locales []string, s string, upper bool) (*string, error) {
 	base, _ := tag.Base()
 	switch base.String() {
 	case "tr", "az", "lt":
+	case "el":
+		if !upper {
+			return nil, nil // Greek lower-casing is the default one
+		}
+		out := greekUpper(s)
+		return &out, nil
 	default:
 		return nil, nil
 	}
@@ -358,4 +366,69 @@ func changeCase(locales []string, s string, upper bool) (*string, error) {
 		out = cases.Lower(tag).String(s)
 	}
 	return &out, nil
+}
+
+// greekUpper is ICU's Greek upper-casing, which x/text's does not fully
+// follow: capitals carry no accents and no breathings (ά → Α, ἄ → Α); a
+// diaeresis stays (ϊ → Ϊ), and one is added where a dropped accent kept a
+// vowel pair apart (άι → ΑΪ, άυ → ΑΫ); a ypogegrammeni becomes a capital
+// iota after its letter (ᾳ → ΑΙ); and the one-letter word ή keeps its
+// accent, since without it "or" would read as the article. Everything
+// else is upper-cased as in the root locale.
+func greekUpper(s string) string {
+	d := []rune(norm.NFD.String(s))
+	var b strings.Builder
+	prevAccentedVowel := false
+	for i := 0; i < len(d); {
+		j := i + 1
+		for j < len(d) && unicode.Is(unicode.Mn, d[j]) {
+			j++
+		}
+		base, marks := d[i], d[i+1:j]
+		if !unicode.Is(unicode.Greek, base) || !unicode.IsLetter(base) {
+			b.WriteString(cases.Upper(language.Und).String(string(d[i:j])))
+			prevAccentedVowel = false
+			i = j
+			continue
+		}
+		var accent, diaeresis, ypogegrammeni bool
+		var other []rune
+		for _, m := range marks {
+			switch m {
+			case '\u0301', '\u0300', '\u0342', '\u0313', '\u0314':
+				accent = accent || m != '\u0313' && m != '\u0314'
+			case '\u0308':
+				diaeresis = true
+			case '\u0345':
+				ypogegrammeni = true
+			default:
+				other = append(other, m)
+			}
+		}
+		up := unicode.ToUpper(base)
+		if (up == 'Ι' || up == 'Υ') && !accent && prevAccentedVowel {
+			diaeresis = true
+		}
+		b.WriteRune(up)
+		b.WriteString(string(other))
+		if diaeresis {
+			b.WriteRune('\u0308')
+		}
+		if up == 'Η' && accent && loneLetter(d, i, j) {
+			b.WriteRune('\u0301')
+		}
+		if ypogegrammeni {
+			b.WriteRune('Ι')
+		}
+		prevAccentedVowel = accent && !diaeresis && strings.ContainsRune("ΑΕΗΙΟΥΩ", up)
+		i = j
+	}
+	return norm.NFC.String(b.String())
+}
+
+// loneLetter reports whether the letter d[i] (with its marks up to j) is a
+// word of its own.
+func loneLetter(d []rune, i, j int) bool {
+	return (i == 0 || !unicode.IsLetter(d[i-1]) && !unicode.Is(unicode.Mn, d[i-1])) &&
+		(j == len(d) || !unicode.IsLetter(d[j]))
 }
