@@ -349,7 +349,12 @@ func changeCase(locales []string, s string, upper bool) (*string, error) {
 	tag := language.Make(tags[0])
 	base, _ := tag.Base()
 	switch base.String() {
-	case "tr", "az", "lt":
+	case "tr", "az":
+	case "lt":
+		if upper {
+			out := lithuanianUpper(s)
+			return &out, nil
+		}
 	case "el":
 		if !upper {
 			return nil, nil // Greek lower-casing is the default one
@@ -431,4 +436,30 @@ func greekUpper(s string) string {
 func loneLetter(d []rune, i, j int) bool {
 	return (i == 0 || !unicode.IsLetter(d[i-1]) && !unicode.Is(unicode.Mn, d[i-1])) &&
 		(j == len(d) || !unicode.IsLetter(d[j]))
+}
+
+// lithuanianUpper is ICU's Lithuanian upper-casing. Lithuanian writes a
+// dot above on i and j (soft-dotted letters) when they carry another
+// accent, so upper-casing drops a U+0307 that follows a soft-dotted letter
+// (with only marks of other classes between), and leaves everything else
+// as written: x/text's also composes what remains (I and a combining grave
+// become Ì), which ICU does not. Each other rune gets its full upper-case
+// mapping (ß → SS).
+func lithuanianUpper(s string) string {
+	var b strings.Builder
+	afterSoftDotted := false
+	for _, r := range s {
+		if r == '\u0307' && afterSoftDotted {
+			afterSoftDotted = false
+			continue
+		}
+		switch ccc := norm.NFD.PropertiesString(string(r)).CCC(); {
+		case unicode.Is(unicode.Soft_Dotted, r):
+			afterSoftDotted = true
+		case ccc == 0 || ccc == 230:
+			afterSoftDotted = false
+		}
+		b.WriteString(cases.Upper(language.Und).String(string(r)))
+	}
+	return b.String()
 }

@@ -63,3 +63,30 @@ func TestGreekUpperMatchesNode(t *testing.T) {
 		assert.Equal(t, c.want, *got, "%q", c.in)
 	}
 }
+
+// Lithuanian capitals drop the dot above that a soft-dotted i or j carries
+// under another accent, and leave the rest uncomposed, as ICU does: each
+// expectation is Node 20's toLocaleUpperCase("lt"), as code points.
+func TestLithuanianUpperMatchesNode(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"i\u0307\u0300", "I\u0300"},
+		{"i\u0307", "I"},
+		{"\u012f\u0307", "\u012e"},
+		{"j\u0307", "J"},
+		{"\u00cc", "\u00cc"},
+		{"\u0131\u0307", "I\u0307"},
+		{"i\u0307x", "IX"},
+		{"\u00df", "SS"},
+		{"\ufb01", "FI"},
+		{"i\u0328\u0307", "I\u0328"},
+		{"lietuvi\u0173", "LIETUVI\u0172"},
+		{"\u01f0", "J\u030c"},
+		{"i\u0307\u0301a", "I\u0301A"},
+		{"\u0105\u0307", "\u0104\u0307"},
+	} {
+		got, err := changeCase([]string{"lt"}, c.in, true)
+		require.NoError(t, err)
+		require.NotNil(t, got)
+		assert.Equal(t, c.want, *got, "%q", c.in)
+	}
+}
