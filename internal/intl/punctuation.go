@@ -39,9 +39,12 @@ func withoutVariable(s string) string {
 }
 
 var (
-	variableOnce  sync.Once
-	variableProbe *collate.Collator // CLDR root's order, shifted
-	variableRunes sync.Map          // rune -> bool
+	// variableProbe is CLDR root's order, shifted. An x/text Collator is
+	// not safe for concurrent use and runs call isVariable concurrently,
+	// so it is used under variableMu; answers are cached in variableRunes.
+	variableMu    sync.Mutex
+	variableProbe *collate.Collator
+	variableRunes sync.Map // rune -> bool
 )
 
 // isVariable reports whether r is variable in CLDR's root collation: with
@@ -57,13 +60,15 @@ func isVariable(r rune) bool {
 	if v, ok := variableRunes.Load(r); ok {
 		return v.(bool)
 	}
-	variableOnce.Do(func() {
+	variableMu.Lock()
+	if variableProbe == nil {
 		tag := language.MustParse("und-u-ka-shifted")
 		variableProbe = collate.New(tag, collate.OptionsFromTag(tag))
-	})
+	}
 	var buf collate.Buffer
 	key := variableProbe.KeyFromString(&buf, string(r))
 	v := len(key) >= 2 && key[0] == 0 && key[1] == 0
+	variableMu.Unlock()
 	variableRunes.Store(r, v)
 	return v
 }

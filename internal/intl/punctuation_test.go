@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,4 +33,28 @@ func TestIgnorePunctuationMatchesNode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, th.compare("ก-ข", "กข"))
 	assert.Equal(t, -1, th.compare("ก", "ข"))
+}
+
+// Runs compare strings concurrently, each with its own collator, and the
+// variable-character probe is shared: under -race this test fails if the
+// probe is used without its lock.
+func TestIgnorePunctuationIsSafeConcurrently(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			yes := true
+			c, err := newCollator([]string{"th"}, collatorOptions{IgnorePunctuation: &yes})
+			if !assert.NoError(t, err) {
+				return
+			}
+			// Thousands of runes no test asked about before, each
+			// goroutine from another start, so the probe is asked (not
+			// its cache) by several goroutines at once.
+			for i := range 3000 {
+				r := rune(0x2e00 + (g*375+i)%3000)
+				c.compare("a"+string(r)+"b", "ab")
+			}
+		})
+	}
+	wg.Wait()
 }
