@@ -640,7 +640,13 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 		pattern = n.Percent.Standard
 	case "currency":
 		pattern = n.Decimal.Standard
-		if nf.CurrencyDisplay != "name" {
+		if own := nf.ownCurrencyPattern(); own != "" && compactKey == "" {
+			// The currency's own pattern serves every display, the name
+			// included, where ICU writes the symbol and then the name
+			// ("€5.00 euros"), and every sign: en-150's euro has no
+			// accounting form.
+			pattern = own
+		} else if nf.CurrencyDisplay != "name" {
 			key := "standard"
 			if nf.CurrencySign == "accounting" {
 				key = "accounting"
@@ -656,6 +662,9 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 	if compactKey != "" {
 		if c := nf.compactPatternFor(compactKey, l.category); c != "" {
 			pattern = c
+			if nf.Style == "currency" {
+				pattern = nf.currencySpacing(pattern)
+			}
 		}
 	}
 	np := parseNumberPattern(pattern)
@@ -868,6 +877,39 @@ func fillUnit(pattern string, num []part) []part {
 	add("literal", after[:len(after)-len(unit)])
 	add("unit", unit)
 	return mergeLiterals(out)
+}
+
+// ownCurrencyPattern is the pattern CLDR gives the currency itself in this
+// locale (en-150's and en-DE's euro "¤#,##0.00", tr's lira), which ICU
+// uses in place of the locale's currency patterns; "" if it has none. A
+// symbol made of letters next to the digits gets a no-break space there,
+// as ICU's currency spacing does ("EUR 5.00").
+func (nf *numberFormat) ownCurrencyPattern() string {
+	p := nf.loc.data.Numbers.Currencies[nf.Currency]["pattern"]
+	if p == "" {
+		return ""
+	}
+	return nf.currencySpacing(p)
+}
+
+// currencySpacing puts a no-break space between the currency and the
+// digits in pattern p where the symbol's letter would touch them ("EUR
+// 5.00", "-TRY 1.2K"), as ICU's currency spacing does; patterns that have
+// an alphaNextToNumber variant get it from CLDR instead (currencyPattern).
+func (nf *numberFormat) currencySpacing(p string) string {
+	sym := nf.currencySymbol()
+	np := parseNumberPattern(p)
+	switch {
+	case strings.HasSuffix(np.posPrefix, "¤"):
+		if r, _ := utf8.DecodeLastRuneInString(sym); unicode.IsLetter(r) {
+			p = strings.Replace(p, "¤", "¤\u00a0", -1)
+		}
+	case strings.HasPrefix(np.posSuffix, "¤"):
+		if r, _ := utf8.DecodeRuneInString(sym); unicode.IsLetter(r) {
+			p = strings.Replace(p, "¤", "\u00a0¤", -1)
+		}
+	}
+	return p
 }
 
 // currencyPattern picks the currency pattern; a symbol made of letters

@@ -102,3 +102,53 @@ func TestPluralRulesIgnoreNewRoundingOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"locale":"en","type":"cardinal","minimumIntegerDigits":1,"minimumSignificantDigits":1,"maximumSignificantDigits":1,"pluralCategories":["one","other"]}`, string(resolved))
 }
+
+// A currency with a pattern of its own in a locale (tr's lira, the euro in
+// English for Europe) is written with it in every display and sign, as
+// ICU does ("-₺5,00" with accounting, "€5.00 euros" with the name), and a
+// code or compact symbol next to the digits gets a space: each expectation
+// is Node 20's output.
+func TestOwnCurrencyPatternsMatchNode(t *testing.T) {
+	for _, c := range []struct{ loc, options, x, want string }{
+		{"tr", `{"style":"currency","currency":"TRY"}`, "-1234.5", "-\u20ba1.234,50"},
+		{"tr", `{"style":"currency","currency":"TRY"}`, "5", "\u20ba5,00"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"code"}`, "-1234.5", "-TRY\u00a01.234,50"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"code"}`, "5", "TRY\u00a05,00"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"name"}`, "-1234.5", "-\u20ba1.234,50 T\u00fcrk liras\u0131"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"name"}`, "5", "\u20ba5,00 T\u00fcrk liras\u0131"},
+		{"tr", `{"style":"currency","currency":"TRY","currencySign":"accounting"}`, "-1234.5", "-\u20ba1.234,50"},
+		{"tr", `{"style":"currency","currency":"TRY","currencySign":"accounting"}`, "5", "\u20ba5,00"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"narrowSymbol"}`, "-1234.5", "-\u20ba1.234,50"},
+		{"tr", `{"style":"currency","currency":"TRY","currencyDisplay":"narrowSymbol"}`, "5", "\u20ba5,00"},
+		{"tr", `{"style":"currency","currency":"TRY","notation":"compact"}`, "-1234.5", "-\u20ba1,2\u00a0B"},
+		{"tr", `{"style":"currency","currency":"TRY","notation":"compact"}`, "5", "\u20ba5"},
+		{"en-150", `{"style":"currency","currency":"TRY"}`, "-1234.5", "-1,234.50\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY"}`, "5", "5.00\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"code"}`, "-1234.5", "-1,234.50\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"code"}`, "5", "5.00\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"name"}`, "-1234.5", "-1,234.50 Turkish Lira"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"name"}`, "5", "5.00 Turkish Lira"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencySign":"accounting"}`, "-1234.5", "-1,234.50\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencySign":"accounting"}`, "5", "5.00\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"narrowSymbol"}`, "-1234.5", "-1,234.50\u00a0\u20ba"},
+		{"en-150", `{"style":"currency","currency":"TRY","currencyDisplay":"narrowSymbol"}`, "5", "5.00\u00a0\u20ba"},
+		{"en-150", `{"style":"currency","currency":"TRY","notation":"compact"}`, "-1234.5", "-TRY\u00a01.2K"},
+		{"en-150", `{"style":"currency","currency":"TRY","notation":"compact"}`, "5", "5\u00a0TRY"},
+		{"en-150", `{"style":"currency","currency":"EUR"}`, "-1234.5", "-\u20ac1,234.50"},
+		{"en-150", `{"style":"currency","currency":"EUR"}`, "5", "\u20ac5.00"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"code"}`, "-1234.5", "-EUR\u00a01,234.50"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"code"}`, "5", "EUR\u00a05.00"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"name"}`, "-1234.5", "-\u20ac1,234.50 euros"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"name"}`, "5", "\u20ac5.00 euros"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencySign":"accounting"}`, "-1234.5", "-\u20ac1,234.50"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencySign":"accounting"}`, "5", "\u20ac5.00"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"narrowSymbol"}`, "-1234.5", "-\u20ac1,234.50"},
+		{"en-150", `{"style":"currency","currency":"EUR","currencyDisplay":"narrowSymbol"}`, "5", "\u20ac5.00"},
+		{"en-150", `{"style":"currency","currency":"EUR","notation":"compact"}`, "-1234.5", "-\u20ac1.2K"},
+		{"en-150", `{"style":"currency","currency":"EUR","notation":"compact"}`, "5", "\u20ac5"},
+	} {
+		got, err := formatNumber(t, c.loc, c.options, c.x)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "%s %s %s", c.loc, c.options, c.x)
+	}
+}

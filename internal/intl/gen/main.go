@@ -231,12 +231,13 @@ func (r *reader) locale(loc string) obj {
 	zoneNames["zone"] = named
 	zoneNames["exemplarCity"] = r.exemplarCities(r.at(zones, "zone"))
 
-	// Of each currency: its symbols, and its display names if it is
+	// Of each currency: its symbols, its own pattern where the locale has
+	// one (en-150's euro, tr's lira), and its display names if it is
 	// current.
 	for code, v := range currencies {
 		kept := obj{}
 		for k, name := range v.(obj) {
-			if k == "symbol" || k == "symbol-alt-narrow" || r.current[code] && strings.HasPrefix(k, "displayName") {
+			if k == "symbol" || k == "symbol-alt-narrow" || k == "pattern" || r.current[code] && strings.HasPrefix(k, "displayName") {
 				kept[k] = name
 			}
 		}
