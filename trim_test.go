@@ -67,7 +67,12 @@ func TestRunLoopTrimsLongWaitsOnly(t *testing.T) {
 		require.Equal(t, "1", requireOK(t, res))
 		return trims.Load()
 	}
-	assert.Equal(t, int64(3), count(3*trimAfter), "one trim per long wait")
+	// At most one trim per wait; on a loaded machine the loop may wake
+	// late enough to find the answer and the trim's timer both ready, and
+	// take the answer, so not every wait need be trimmed.
+	long := count(5 * trimAfter)
+	assert.GreaterOrEqual(t, long, int64(1), "long waits are trimmed")
+	assert.LessOrEqual(t, long, int64(3), "once per wait")
 	assert.Equal(t, int64(0), count(0), "no trim when calls answer at once")
 }
 
