@@ -33,9 +33,10 @@ type Namespace struct {
 	// twice as fast (bench/: BenchmarkBindingRoundTrip). The price is that
 	// such a call holds the run while it lasts: its time counts as
 	// ComputeTime, and a timer, another call's result, a cancellation or
-	// the end of WallTime takes effect only once it returns. A Function
-	// that may block belongs in a namespace without Immediate, where calls
-	// run on goroutines of their own and overlap.
+	// the end of WallTime takes effect only once it returns (its ctx ends
+	// with the run's WallTime, so a Function that honours ctx returns in
+	// time). A Function that may block belongs in a namespace without
+	// Immediate, where calls run on goroutines of their own and overlap.
 	Immediate bool
 }
 
