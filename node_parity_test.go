@@ -168,7 +168,13 @@ func TestMatchesNode(t *testing.T) {
 	t.Parallel()
 	programs := loadParityCorpus(t)
 	allowed := loadAllowedDifferences(t)
-	rt := newRuntime(t, nil)
+	// Deterministic: timers fire in the order of their deadlines on a
+	// virtual clock, as on an idle machine, so a program that polls or
+	// races timers does the same however loaded the machine is (Node runs
+	// the programs one at a time, coderun four at once under -race). The
+	// corpus prints no clock readings or random numbers, which the mode
+	// would change.
+	rt := newRuntime(t, func(c *Config) { c.Deterministic = true })
 
 	got := make([]parityOutcome, len(programs))
 	var wg sync.WaitGroup
