@@ -312,7 +312,9 @@ async function waitFor(pred: () => boolean, interval: number, max: number) {
   return false;
 }
 const ok = await waitFor(() => status === "done", 3, 50);
-console.log(`status=${status} ok=${ok} checked more than 3 times: ${checks > 3}`);
+// How many checks it took depends on how late the timers fire on a busy
+// machine; that it took more than one does not.
+console.log(`status=${status} ok=${ok} checked more than once: ${checks > 1}`);
 return { ok, status };
 
 // === async-iterator-class-with-delay
