@@ -205,29 +205,17 @@ func (r *reader) locale(loc string) obj {
 	zoneNames["metazone"] = zones["metazone"]
 	// The few zones with names of their own (British Summer Time), by ID.
 	named := obj{}
-	var walk func(prefix string, v obj)
-	walk = func(prefix string, v obj) {
-		for k, child := range v {
-			c, ok := child.(obj)
-			if !ok {
-				continue
+	forEachZone(r.at(zones, "zone"), func(id string, z obj) {
+		kept := obj{}
+		for _, n := range []string{"long", "short"} {
+			if names, ok := z[n]; ok {
+				kept[n] = names
 			}
-			if c["_type"] == "zone" {
-				kept := obj{}
-				for _, n := range []string{"long", "short"} {
-					if names, ok := c[n]; ok {
-						kept[n] = names
-					}
-				}
-				if len(kept) > 0 {
-					named[prefix+k] = kept
-				}
-				continue
-			}
-			walk(prefix+k+"/", c)
 		}
-	}
-	walk("", r.at(zones, "zone"))
+		if len(kept) > 0 {
+			named[id] = kept
+		}
+	})
 	zoneNames["zone"] = named
 	zoneNames["exemplarCity"] = r.exemplarCities(r.at(zones, "zone"))
 

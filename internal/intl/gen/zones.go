@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 )
@@ -116,6 +117,21 @@ func (z zoneTables) needsCity(zone string) bool {
 // zone's ID (America/Los_Angeles is "Los Angeles").
 func (r *reader) exemplarCities(zones obj) obj {
 	out := obj{}
+	forEachZone(zones, func(id string, z obj) {
+		city, ok := z["exemplarCity"].(string)
+		_, name := path.Split(id)
+		if ok && r.zones.needsCity(id) && city != strings.ReplaceAll(name, "_", " ") {
+			out[id] = city
+		}
+	})
+	return out
+}
+
+// forEachZone calls fn with the ID and data of every zone in CLDR's tree of
+// zone names (America → Argentina → Buenos_Aires), the nodes that carry
+// a zone's own data (its type, exemplar city or names) rather than a
+// level of its ID.
+func forEachZone(tree obj, fn func(id string, zone obj)) {
 	var walk func(prefix string, v obj)
 	walk = func(prefix string, v obj) {
 		for k, child := range v {
@@ -123,19 +139,15 @@ func (r *reader) exemplarCities(zones obj) obj {
 			if !ok {
 				continue
 			}
-			city, isZone := c["exemplarCity"].(string)
-			_, hasLong := c["long"]
-			_, hasShort := c["short"]
-			if !isZone && !hasLong && !hasShort {
-				walk(prefix+k+"/", c)
+			_, city := c["exemplarCity"]
+			_, long := c["long"]
+			_, short := c["short"]
+			if c["_type"] == "zone" || city || long || short {
+				fn(prefix+k, c)
 				continue
 			}
-			id := prefix + k
-			if isZone && r.zones.needsCity(id) && city != strings.ReplaceAll(k, "_", " ") {
-				out[id] = city
-			}
+			walk(prefix+k+"/", c)
 		}
 	}
-	walk("", zones)
-	return out
+	walk("", tree)
 }
