@@ -505,7 +505,7 @@ func TestBadInput(t *testing.T) {
 		var b strings.Builder
 		b.WriteString("const data = [\n")
 		for b.Len() < 5<<20 {
-			b.WriteString(`  { "name": "item", "values": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },` + "\n")
+			b.WriteString(`  { "name": "item", "note": "` + strings.Repeat("a long text field ", 8) + `", "values": [1, 2, 3] },` + "\n")
 		}
 		b.WriteString("];\nreturn data.length")
 		// Parsing 5 MB takes seconds under -race on a loaded machine: give

@@ -18,8 +18,10 @@ func TestMemoryDiffRoundTrip(t *testing.T) {
 	for i := range image {
 		image[i] = byte(rng.IntN(256))
 	}
+	mem := make([]byte, engine.GuestStackBytes+20*stateChunk)
+	restored := make([]byte, len(mem))
 	for trial := range 200 {
-		mem := make([]byte, engine.GuestStackBytes+20*stateChunk)
+		clear(mem)
 		copy(mem, image)
 		for range rng.IntN(40) {
 			at := engine.GuestStackBytes + rng.IntN(len(mem)-engine.GuestStackBytes)
@@ -31,7 +33,7 @@ func TestMemoryDiffRoundTrip(t *testing.T) {
 		mem[10] ^= 1 // the stack is not saved: it is dead between exports
 		diff := diffMemory(mem, image)
 
-		restored := make([]byte, len(mem))
+		clear(restored)
 		copy(restored, image)
 		require.NoError(t, applyDiff(restored, bytes.NewReader(diff)), "trial %d", trial)
 		restored[10] = mem[10]

@@ -29,8 +29,8 @@ var transparencyPrograms = []string{
 	 log.push(await tools.f("y"))
 	 await new Promise(r => setTimeout(r, 50))
 	 return log`,
-	`const xs = []; for (let i = 0; i < 20000; i++) xs.push({i, s: "v" + i})
-	 const big = "z".repeat(300000)
+	`const xs = []; for (let i = 0; i < 5000; i++) xs.push({i, s: "v" + i})
+	 const big = "z".repeat(100000)
 	 const r = await tools.f(xs.length)
 	 const more = await tools.f(big.length)
 	 return {r, more, sum: xs.reduce((a, x) => a + x.i, 0), first: xs[0], len: big.length}`,

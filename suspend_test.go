@@ -471,13 +471,14 @@ func TestResumePastWallTimeIsTimeout(t *testing.T) {
 func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
 	t.Parallel()
 	ns := approvals(nil)
-	// Building 64 MiB takes seconds of guest time when other tests share
-	// the cores; the memory limits are under test, so time gets room.
+	// 24 MiB is past the small Runtime's limit and within the large one's.
+	// Building it takes seconds of guest time when other tests share the
+	// cores; the memory limits are under test, so time gets room.
 	roomy := func(c *Config) { c.ComputeTime, c.WallTime = 2*time.Minute, 2*time.Minute }
 	small := durableRuntime(t, func(c *Config) { roomy(c); c.MemoryLimitBytes = 16 << 20 })
 	res, err := small.Run(context.Background(), Request{Program: `
 		await tools.ask(1)
-		const big = []; for (let i = 0; i < 64; i++) big.push("x".repeat(1 << 20) + i)
+		const big = []; for (let i = 0; i < 24; i++) big.push("x".repeat(1 << 20) + i)
 		return big.length`, Bindings: []Namespace{ns}})
 	require.NoError(t, err)
 	s := requireSuspended(t, res)
@@ -486,7 +487,7 @@ func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
 	large := durableRuntime(t, func(c *Config) { roomy(c); c.MemoryLimitBytes = 512 << 20 })
 	res, err = large.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
 	require.NoError(t, err)
-	assert.Equal(t, "64", requireOK(t, res))
+	assert.Equal(t, "24", requireOK(t, res))
 	// And the smaller one's, where it was sealed.
 	res, err = small.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
 	require.NoError(t, err)
@@ -494,7 +495,7 @@ func TestResumeAppliesThisRuntimesMemoryLimit(t *testing.T) {
 
 	// A run whose memory grew past what a Runtime allows is refused there.
 	res, err = large.Run(context.Background(), Request{Program: `
-		const big = []; for (let i = 0; i < 64; i++) big.push("y".repeat(1 << 20) + i)
+		const big = []; for (let i = 0; i < 24; i++) big.push("y".repeat(1 << 20) + i)
 		await tools.ask(1); return big.length`, Bindings: []Namespace{ns}})
 	require.NoError(t, err)
 	s = requireSuspended(t, res)

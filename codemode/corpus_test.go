@@ -164,19 +164,39 @@ var tscPath = sync.OnceValues(func() (string, error) {
 	return filepath.Abs(filepath.Join("..", ".ci", "typescript", "node_modules", ".bin", "tsc"))
 })
 
-// typeCheck runs tsc --strict over source and returns its diagnostics;
-// empty means the source type-checks.
-func typeCheck(t *testing.T, source string) string {
+// typeCheck runs tsc --strict over each of sources, as a file of its own,
+// and returns each one's diagnostics; empty means it type-checks. One tsc
+// checks them all, since starting tsc is most of its time.
+func typeCheck(t *testing.T, sources ...string) []string {
 	t.Helper()
 	tsc, err := tscPath()
 	require.NoError(t, err)
-	file := filepath.Join(t.TempDir(), "program.ts")
-	require.NoError(t, os.WriteFile(file, []byte(source), 0o644))
-	out, err := exec.Command(tsc, "--strict", "--noEmit", "--target", "es2022", "--lib", "es2022", file).CombinedOutput()
-	if err != nil && len(out) == 0 {
-		return err.Error()
+	dir := t.TempDir()
+	args := []string{"--strict", "--noEmit", "--target", "es2022", "--lib", "es2022"}
+	for i, source := range sources {
+		file := filepath.Join(dir, fmt.Sprintf("program%d.ts", i))
+		require.NoError(t, os.WriteFile(file, []byte(source), 0o644))
+		args = append(args, file)
 	}
-	return string(out)
+	out, err := exec.Command(tsc, args...).CombinedOutput()
+	require.False(t, err != nil && len(out) == 0, "tsc: %v", err)
+	diags := make([]string, len(sources))
+	// tsc names the file at the start of each diagnostic, relative to the
+	// working directory or as given; a line that names none continues the
+	// one before.
+	at := -1
+	for _, line := range strings.SplitAfter(string(out), "\n") {
+		for i := range sources {
+			if strings.Contains(line, fmt.Sprintf("program%d.ts(", i)) {
+				at = i
+			}
+		}
+		require.True(t, at >= 0 || strings.TrimSpace(line) == "", "tsc said something of no file: %s", out)
+		if at >= 0 {
+			diags[at] += line
+		}
+	}
+	return diags
 }
 
 // A program written against describe_tools' declarations type-checks
@@ -211,9 +231,9 @@ async function program() {
 export {};
 `
 	}
-	assert.Empty(t, typeCheck(t, program("head: 3")))
-	diag := typeCheck(t, program(`head: "three"`))
-	assert.Contains(t, diag, "error TS2322", "a string where the declaration says number is a type error")
+	diags := typeCheck(t, program("head: 3"), program(`head: "three"`))
+	assert.Empty(t, diags[0])
+	assert.Contains(t, diags[1], "error TS2322", "a string where the declaration says number is a type error")
 }
 
 // Every declaration of the corpus type-checks under tsc --strict: the full
@@ -222,5 +242,5 @@ func TestFullCorpusSDKTypeChecksWithTSC(t *testing.T) {
 	t.Parallel()
 	c := loadCorpus(t)
 	full := GenerateSDK(c.tools, testSDKOptions())
-	assert.Empty(t, typeCheck(t, full+"\nexport {};\n"))
+	assert.Empty(t, typeCheck(t, full+"\nexport {};\n")[0])
 }

@@ -2,20 +2,24 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // The compilation cache tests run the real binary, because the engine
 // keeps a compiled module in memory per cache directory: only a new process
-// reads the directory again. Each compiles the sandbox in its own cache
-// directory, so they run in parallel.
+// reads the directory again. The one that shows a command filling an empty
+// directory compiles the sandbox there (seconds of CPU under -race); the
+// others start from a copy of a filled one (see corruptCompiledCache).
 
 // runWithCacheHome runs `coderun args...` with the user cache directory at
 // home and the program on standard input, and returns the exit status,
@@ -108,32 +112,51 @@ func TestRunUnwritableCacheFallsBack(t *testing.T) {
 	assert.Contains(t, stderr, "-no-cache")
 }
 
+// corruptCompiledCache fills dir as a run of the command would have, by
+// copying the files of the test binaries' shared cache (which the
+// in-process runtime made here fills, if no test did before), and then
+// overwrites each file, as a crash mid-write or a disk error would leave it.
+// A command that opens dir finds every entry it looks up corrupt.
+func corruptCompiledCache(t *testing.T, dir string) {
+	t.Helper()
+	rt, err := coderun.New(coderun.DefaultConfig())
+	require.NoError(t, err)
+	require.NoError(t, rt.Close(context.Background()))
+	shared := engine.SharedCompiledCodeDir()
+	files := cacheFiles(t, shared)
+	require.NotEmpty(t, files, "the shared compilation cache %s is empty", shared)
+	for _, f := range files {
+		rel, err := filepath.Rel(shared, f)
+		require.NoError(t, err)
+		to := filepath.Join(dir, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o700))
+		require.NoError(t, os.WriteFile(to, []byte("not a compiled module"), 0o600))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stray"), []byte{0xff, 0}, 0o600))
+}
+
 func TestRunCorruptCacheFallsBack(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cache")
-	code, _, stderr := runWithCacheHome(t, t.TempDir(), "return 1", "run", "--cache-dir", dir, "-")
-	require.Equal(t, 0, code, stderr)
-	entries := cacheFiles(t, dir)
-	require.NotEmpty(t, entries)
-	for _, f := range entries {
-		require.NoError(t, os.WriteFile(f, []byte("not a compiled module"), 0o600))
-	}
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "stray"), []byte{0xff, 0}, 0o600))
-
+	corruptCompiledCache(t, dir)
 	code, out, stderr := runWithCacheHome(t, t.TempDir(), "return 'still runs'", "run", "--cache-dir", dir, "-")
 	require.Equal(t, 0, code, stderr)
 	assert.JSONEq(t, `"still runs"`, string(decode(t, out).Value))
 	assert.Contains(t, stderr, "coderun: warning: compilation cache "+dir+" is unusable")
 }
 
-// TestMCPCachesByDefault: coderun mcp in a mode with run_code compiles the
-// sandbox into the default cache directory too.
+// TestMCPCachesByDefault: coderun mcp in a mode with run_code opens the
+// default cache directory. When every entry there is corrupt it says so,
+// names the directory, and serves all the same. (run and mcp share
+// cacheFlags and newRuntime; TestRunCachesByDefault shows them filling an
+// empty directory, a compilation this test need not repeat.)
 func TestMCPCachesByDefault(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
+	corruptCompiledCache(t, filepath.Join(home, "coderun"))
 	cfg := filepath.Join(t.TempDir(), "coderun.yml")
 	require.NoError(t, os.WriteFile(cfg, []byte("mode: code\n"), 0o600))
 	code, _, stderr := runWithCacheHome(t, home, "", "mcp", "--config", cfg)
 	require.Equal(t, 0, code, stderr)
-	assert.NotEmpty(t, cacheFiles(t, filepath.Join(home, "coderun")))
+	assert.Contains(t, stderr, "coderun: warning: compilation cache "+filepath.Join(home, "coderun")+" is unusable")
 }

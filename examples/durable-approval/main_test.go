@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 // shows it: two real processes sharing only the state file and its key.
 func TestSuspendInOneProcessResumeInAnother(t *testing.T) {
 	dir := t.TempDir()
+	// The example keeps its compiled sandbox under the user cache
+	// directory; here that holds the test binaries' shared cache.
+	require.NoError(t, testbin.ShareUserCache(filepath.Join(dir, "cache")))
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	bin, err := testbin.Link(dir, "durable-approval")
 	require.NoError(t, err)

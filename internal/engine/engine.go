@@ -56,8 +56,28 @@ var defaultCacheDir string
 // and subprocess: under -race, each compilation is seconds of CPU.
 // Production code never calls it.
 func ShareCompiledCode() {
-	defaultCacheDir = filepath.Join(os.TempDir(), fmt.Sprintf("coderun-test-compiled-%d", os.Getuid()))
+	defaultCacheDir = SharedCompiledCodeDir()
 }
+
+// SharedCompiledCodeDir is the directory ShareCompiledCode points Engines
+// at: tests of how a command reads a cache directory copy its files rather
+// than compile.
+func SharedCompiledCodeDir() string {
+	return filepath.Join(os.TempDir(), fmt.Sprintf("coderun-test-compiled-%d", os.Getuid()))
+}
+
+// keepSandboxes, when set, makes the process hold one more reference to
+// every sandbox it builds; see KeepSandboxes.
+var keepSandboxes bool
+
+// KeepSandboxes makes every sandbox the process builds stay open until the
+// process exits, as if one more Engine held it. Test binaries that create
+// and close hundreds of Runtimes call it (through package testbin) before
+// anything compiles: otherwise each Runtime that finds no other open on
+// its sandbox decodes and validates the module again, about a second of
+// CPU under -race. The engine's own tests do not, since they test the
+// release. Production code never calls it.
+func KeepSandboxes() { keepSandboxes = true }
 
 // cacheDir is where an Engine with CacheDir dir keeps compiled code: dir,
 // else the test binaries' shared directory, else none ("").

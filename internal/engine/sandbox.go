@@ -105,6 +105,9 @@ func New(ctx context.Context, opts Options) (*Engine, error) {
 		delete(sandboxes.building, key)
 		if err == nil {
 			s.refs = 1
+			if keepSandboxes {
+				s.refs++ // the process's own, never released
+			}
 			sandboxes.open[key] = s
 		}
 		b.err = err

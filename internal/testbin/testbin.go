@@ -34,9 +34,14 @@ func Dispatch(cmds map[string]func() int) {
 
 // ShareCompiledCode makes the sandbox compile once per machine for all of
 // the module's test binaries and the commands they start (see
-// engine.ShareCompiledCode). Tests of the compilation cache itself name
-// their own directories, which this does not touch.
-func ShareCompiledCode() { engine.ShareCompiledCode() }
+// engine.ShareCompiledCode), and load once per process however many
+// Runtimes the tests create and close (engine.KeepSandboxes). Tests of the
+// compilation cache itself name their own directories, which this does not
+// touch.
+func ShareCompiledCode() {
+	engine.ShareCompiledCode()
+	engine.KeepSandboxes()
+}
 
 // Link creates a symlink named name in dir to the running test binary and
 // returns its path. Started through it, the binary runs the command
@@ -51,4 +56,21 @@ func Link(dir, name string) (string, error) {
 		return "", err
 	}
 	return path, nil
+}
+
+// ShareUserCache makes home a user cache directory (for $XDG_CACHE_HOME)
+// whose coderun directory, where the CLI and the examples keep compiled
+// code by default, is a link to the shared compilation cache: the commands
+// a test starts under it compile nothing another test binary compiled
+// already (seconds of CPU each under -race), and write nothing to the home
+// of whoever runs the tests.
+func ShareUserCache(home string) error {
+	shared := engine.SharedCompiledCodeDir()
+	if err := os.MkdirAll(shared, 0o700); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return err
+	}
+	return os.Symlink(shared, filepath.Join(home, "coderun"))
 }
