@@ -127,6 +127,28 @@ func TestNamespaceObjectsAreHardened(t *testing.T) {
 	}`, requireOK(t, res))
 }
 
+// A binding function looks like a method of its namespace: its name, one
+// parameter, a function that cannot be constructed, whose source says
+// nothing of the sandbox; detached from the namespace it still calls.
+func TestBindingFunctionsAreMethodShaped(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	res := runWith(t, rt, `
+		const f = tools["my-tool"]
+		let newed = ""
+		try { new (f as any)() } catch (e) { newed = (e as Error).name }
+		const detached = tools.echo
+		return {
+			name: f.name, length: f.length, proto: Object.getPrototypeOf(f) === Function.prototype,
+			own: Object.getOwnPropertyNames(f).sort(), newed,
+			source: Function.prototype.toString.call(f).includes("[native code]"),
+			detached: await detached.call(null, 5),
+		}
+	`, tools(map[string]Function{"my-tool": echo, "echo": echo}))
+	assert.JSONEq(t, `{"name": "my-tool", "length": 1, "proto": true, "own": ["length", "name"],
+		"newed": "TypeError", "source": true, "detached": 5}`, requireOK(t, res))
+}
+
 func TestInvalidNamespacesAreContractMisuse(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, nil)

@@ -108,9 +108,9 @@ type Bridge struct {
 	immediateCancel context.CancelFunc
 
 	mu       sync.Mutex
-	seen     map[uint32]struct{}
-	inFlight int // started, not yet completed
-	parked   int // completed as Parked, not yet answered
+	lastID   uint32 // the largest call id started, in this or an earlier segment
+	inFlight int    // started, not yet completed
+	parked   int    // completed as Parked, not yet answered
 	total    int
 	idle     []*worker // workers waiting for a call, most recently idle last
 }
@@ -148,12 +148,11 @@ func NewBridge(ctx context.Context, ns []Namespace, limits Limits, prior Prior) 
 		ns:     ns,
 		limits: limits,
 		done:   make(chan Completion),
-		seen:   make(map[uint32]struct{}, len(prior.Parked)),
 		total:  prior.Calls,
 		parked: len(prior.Parked),
 	}
 	for _, id := range prior.Parked {
-		b.seen[id] = struct{}{}
+		b.lastID = max(b.lastID, id)
 	}
 	return b
 }
@@ -252,9 +251,12 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 	}
 
 	b.mu.Lock()
-	if _, dup := b.seen[msgCall.ID]; dup {
+	// The guest numbers calls 1, 2, 3…: an id that does not increase is
+	// a repeated or forged one, and refusing it keeps every id unique
+	// without remembering them.
+	if msgCall.ID <= b.lastID {
 		b.mu.Unlock()
-		return 0, fmt.Sprintf("coderun: duplicate call id %d", msgCall.ID)
+		return 0, fmt.Sprintf("coderun: call id %d does not follow %d", msgCall.ID, b.lastID)
 	}
 	if b.inFlight+b.parked >= b.limits.MaxInFlight {
 		b.mu.Unlock()
@@ -264,7 +266,7 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		b.mu.Unlock()
 		return 0, fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
 	}
-	b.seen[msgCall.ID] = struct{}{}
+	b.lastID = msgCall.ID
 	b.inFlight++
 	b.total++
 	seq := int64(b.total)

@@ -59,9 +59,24 @@ func TestBridgeRefusesForgedAndExcessCalls(t *testing.T) {
 	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 5, "wait", nil}), nil)), "unknown namespace")
 	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "nope", nil}), nil)), `no function "nope"`)
 	assert.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)))
-	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)), "duplicate call id 1")
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)), "call id 1 does not follow 1", "a repeated id")
 	assert.Empty(t, refusal(b.Start(mustCBOR(t, []any{2, 0, "wait", nil}), nil)))
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "wait", nil}), nil)), "call id 1 does not follow 2", "an id going back")
 	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{3, 0, "wait", nil}), nil)), "MaxCallsInFlight is 2")
+}
+
+// A resumed run's bridge refuses the ids of the calls parked before, and any
+// below them, as the guest never sends them again.
+func TestBridgeRefusesIdsOfEarlierSegments(t *testing.T) {
+	fns := map[string]Function{"echo": func(_ context.Context, args any) (any, error) { return args, nil }}
+	lookup := func(name string) (Function, bool) { f, ok := fns[name]; return f, ok }
+	b := NewBridge(context.Background(), []Namespace{{Global: "tools", Lookup: lookup}},
+		Limits{MaxInFlight: 10, MaxCalls: 10}, Prior{Calls: 7, Parked: []uint32{7, 4}})
+	defer b.Settle()
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{7, 0, "echo", nil}), nil)), "call id 7 does not follow 7")
+	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{5, 0, "echo", nil}), nil)), "call id 5 does not follow 7")
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{8, 0, "echo", nil}), nil)))
+	b.Received(<-b.Done())
 }
 
 func TestBridgeMaxCalls(t *testing.T) {

@@ -1,6 +1,6 @@
-/* Part of glue.c: binding calls. native.call sends a call message to the
- * host and returns a promise; coderun_deliver (exports.c) settles it from
- * the table of pending calls below. */
+/* Part of glue.c: binding calls. The functions native.binding makes send a
+ * call message to the host and return a promise; coderun_deliver
+ * (exports.c) settles it from the table of pending calls below. */
 
 /* A binding call's promise is settled from C, not through resolving
  * functions held in JavaScript: a round trip then allocates one promise and
@@ -224,40 +224,34 @@ static int settle_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValu
     return 0;
 }
 
-/* call(nsIndex, fnName, args) -> promise. Sends the CBOR message
- * [id, nsIndex, fnName, args] (see ABI.md) and returns the call's promise,
- * which coderun_deliver settles. Arguments that are not lossless JSON and a
- * refusal by the host reject the promise (reject_call); nothing is thrown
- * synchronously. */
-static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+/* start_call sends the call of function `name` in namespace ns, whose
+ * message fields [ns, fn] are already encoded at head (n bytes), with
+ * argument args, as the message [id, ns, fn, args] (see ABI.md), and
+ * returns the call's promise, which coderun_deliver settles (or this, for
+ * an answer or a refusal the host gives at once). Arguments that are not
+ * lossless JSON and a refusal by the host reject the promise (reject_call);
+ * nothing is thrown synchronously. */
+static JSValue start_call(JSContext *ctx, uint32_t ns, JSValueConst name, const uint8_t *head, size_t n,
+                          JSValueConst args)
 {
     /* The encoding buffer is reused across calls: a call message is built
      * and handed to the host before the next one can start. */
     static crbuf msg;
-    uint32_t ns;
-    if (JS_ToUint32(ctx, &ns, argv[0]))
-        return JS_EXCEPTION;
     JSValue promise = new_pending_promise(ctx);
     if (JS_IsException(promise))
         return promise;
-    if (!is_string_value(argv[1])) {
-        JS_FreeValue(ctx, promise);
-        return JS_ThrowTypeError(ctx, "coderun: a function name must be a string");
-    }
     uint32_t id = ++glue_next_call_id;
     msg.len = 0;
     cbor_head(&msg, 4, 4);
     cbor_head(&msg, 0, id);
-    cbor_head(&msg, 0, ns);
-    cbor_string(&msg, argv[1]);
+    crbuf_put(&msg, head, n);
     char *err = NULL;
-    JSValue args = argc > 2 ? argv[2] : JS_UNDEFINED;
     if (JS_IsUndefined(args)) {
         crbuf_byte(&msg, 0xf6); /* a call without arguments passes null */
     } else if (encode_json_value(ctx, args, "args", &msg, &err, call_args_check)) {
         if (msg.cap > GLUE_CALL_BUF_KEEP)
             crbuf_free(&msg);
-        reject_call(ctx, promise, ns, argv[1], JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
+        reject_call(ctx, promise, ns, name, JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
         glue_free_fn(NULL, err);
         return promise;
     }
@@ -270,18 +264,68 @@ static JSValue nat_call(JSContext *ctx, JSValueConst this_val, int argc, JSValue
         crbuf_free(&msg);
     if (rc < 0) {
         /* Refused (a limit, an unknown name). */
-        size_t n = (size_t)-rc < sizeof answer ? (size_t)-rc : sizeof answer;
-        reject_call(ctx, promise, ns, argv[1], JS_NewStringLen(ctx, (const char *)answer, n), GLUE_CALL_REFUSED);
+        size_t len = (size_t)-rc < sizeof answer ? (size_t)-rc : sizeof answer;
+        reject_call(ctx, promise, ns, name, JS_NewStringLen(ctx, (const char *)answer, len), GLUE_CALL_REFUSED);
         return promise;
     }
     if (rc > 0) {
         /* Answered at once: settle the promise now, as coderun_deliver
          * would have later. */
-        size_t n = (size_t)rc < sizeof answer ? (size_t)rc : sizeof answer;
-        if (settle_call(ctx, promise, ns, argv[1], answer[0] == GLUE_ANSWER_VALUE, answer + 1, n - 1))
+        size_t len = (size_t)rc < sizeof answer ? (size_t)rc : sizeof answer;
+        if (settle_call(ctx, promise, ns, name, answer[0] == GLUE_ANSWER_VALUE, answer + 1, len - 1))
             promise_reject_exception(ctx, promise);
         return promise;
     }
-    calls_put((glue_call){ id, ns, js_dup(promise), js_dup(argv[1]) });
+    calls_put((glue_call){ id, ns, js_dup(promise), js_dup(name) });
     return promise;
+}
+
+/* A binding function's data: its namespace index, its name, and the two
+ * as the call message encodes them (an ArrayBuffer nothing else can
+ * reach), so a call encodes neither again. */
+enum { BINDING_NS, BINDING_NAME, BINDING_HEAD, BINDING_DATA_LEN };
+
+/* A call of a binding function: binding_call(args) -> promise. */
+static JSValue binding_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic,
+                            JSValueConst *data)
+{
+    size_t n;
+    const uint8_t *head = JS_GetArrayBuffer(ctx, &n, data[BINDING_HEAD]);
+    if (!head)
+        return JS_EXCEPTION;
+    /* length 1: QuickJS passes at least one argument, undefined if none */
+    return start_call(ctx, (uint32_t)JS_VALUE_GET_INT(data[BINDING_NS]), data[BINDING_NAME], head, n, argv[0]);
+}
+
+/* binding(nsIndex, name) -> the function that calls `name` in namespace
+ * nsIndex. It is a C function, so a call runs no bytecode before the
+ * message is sent; like a method `name(args)` it has that name and length
+ * 1 and is not a constructor. */
+static JSValue nat_binding(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    uint32_t ns;
+    if (JS_ToUint32(ctx, &ns, argv[0]) || ns > INT32_MAX)
+        return JS_ThrowRangeError(ctx, "coderun: bad namespace index");
+    if (!is_string_value(argv[1]))
+        return JS_ThrowTypeError(ctx, "coderun: a function name must be a string");
+    crbuf b = { 0 };
+    cbor_head(&b, 0, ns);
+    cbor_string(&b, argv[1]);
+    JSValue head = JS_NewArrayBufferCopy(ctx, b.data, b.len);
+    crbuf_free(&b);
+    if (JS_IsException(head))
+        return head;
+    JSValueConst data[BINDING_DATA_LEN] = { JS_NewInt32(ctx, (int32_t)ns), argv[1], head };
+    JSValue fn = JS_NewCFunctionData(ctx, binding_call, 1, 0, BINDING_DATA_LEN, data);
+    JS_FreeValue(ctx, head);
+    if (JS_IsException(fn))
+        return fn;
+    JSAtom atom = JS_ValueToAtom(ctx, argv[1]);
+    if (atom == JS_ATOM_NULL) {
+        JS_FreeValue(ctx, fn);
+        return JS_EXCEPTION;
+    }
+    js_function_set_properties(ctx, fn, atom, 1);
+    JS_FreeAtom(ctx, atom);
+    return fn;
 }

@@ -89,7 +89,7 @@ static uint64_t glue_mem_used;
 #include "utf8.c"    /* JS strings to UTF-8, lone surrogates as U+FFFD */
 #include "encode.c"  /* lossless JSON to CBOR, with the path of a refusal */
 #include "decode.c"  /* CBOR from the host to JS values */
-#include "calls.c"   /* binding calls: the pending table, promises, native.call */
+#include "calls.c"   /* binding calls: the pending table, promises, native.binding */
 #include "natives.c" /* the other functions handed to the prelude */
 #include "inspect.c" /* natives for console.log: promise state, proxies, iterators */
 #include "settle.c"  /* settling the run and draining jobs */

@@ -1,5 +1,5 @@
 /* Part of glue.c: the natives handed to the prelude (see make_native in
- * exports.c), besides native.call (calls.c). The prelude keeps them out of
+ * exports.c), besides native.binding (calls.c). The prelude keeps them out of
  * the program's reach. */
 
 /* print(line): one console line. */

@@ -5,7 +5,7 @@
 // global object of functions. Calling one starts a host call and returns a
 // promise that the glue settles later (coderun_deliver).
 
-const nativeCall = native.call;
+const nativeBinding = native.binding;
 
 // namespace index -> { cls, member }, for building rejections (no
 // prototype, so a lookup reads only what installBindings stored)
@@ -74,16 +74,13 @@ function bindingError(nsIndex, name, message, why) {
   return err;
 }
 
-// A function that calls the host; a method definition, so it has the
-// right name and cannot be used with `new`. It passes its first argument
-// (none: null). nativeCall returns the call's promise, which the glue
-// settles when the host delivers the result; argument and refusal errors
-// reject it rather than throw.
+// The function that calls `name` in namespace #index: made by the glue, a
+// native function named `name`, of length 1, that cannot be used with
+// `new`. It passes its first argument (none: null) and returns the call's
+// promise, which the glue settles when the host answers; argument errors
+// and refusals reject it rather than throw.
 function makeBindingFunction(index, name) {
-  const holder = {
-    [name](args) { return nativeCall(index, name, args); },
-  };
-  return getDesc(holder, name).value;
+  return nativeBinding(index, name);
 }
 
 // hooks.installBindings: spec[i] = { global, functions, errorClass }.
