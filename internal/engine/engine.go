@@ -13,9 +13,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
 	"github.com/coderun/coderun/internal/wasmsnap"
@@ -149,6 +151,11 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 		}
 		e.memory, module = src, stripped
 	}
+	// Compiling is nearly all of a first start (seconds of CPU for the
+	// sandbox's thousand functions): spread it over the cores the process
+	// may use. wazero lays the functions out in module order whichever
+	// worker compiled them.
+	ctx = experimental.WithCompilationWorkers(ctx, runtime.GOMAXPROCS(0))
 	var compiled wazero.CompiledModule
 	if dir != "" {
 		unlock := lockCacheDir(ctx, dir)
