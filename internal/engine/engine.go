@@ -151,9 +151,9 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 		}
 		e.memory, module = src, stripped
 	}
-	// Compiling is nearly all of a first start (seconds of CPU for the
-	// sandbox's thousand functions): spread it over the cores the process
-	// may use. wazero lays the functions out in module order whichever
+	// Compiling is nearly all of a first start (a second of CPU for the
+	// sandbox's 1,300 functions, several under -race): spread it over the
+	// cores the process may use. wazero lays the functions out in module order whichever
 	// worker compiled them.
 	ctx = experimental.WithCompilationWorkers(ctx, runtime.GOMAXPROCS(0))
 	var compiled wazero.CompiledModule

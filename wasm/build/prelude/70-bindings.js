@@ -5,6 +5,11 @@
 // global object of functions. Calling one starts a host call and returns a
 // promise that the glue settles later (coderun_deliver).
 
+// nativeBinding(index, name) is the function that calls `name` in namespace
+// #index: made by the glue, a native function named `name`, of length 1,
+// that cannot be used with `new`. It passes its first argument (none: null)
+// and returns the call's promise, which the glue settles when the host
+// answers; argument errors and refusals reject it rather than throw.
 const nativeBinding = native.binding;
 
 // namespace index -> { cls, member }, for building rejections (no
@@ -74,15 +79,6 @@ function bindingError(nsIndex, name, message, why) {
   return err;
 }
 
-// The function that calls `name` in namespace #index: made by the glue, a
-// native function named `name`, of length 1, that cannot be used with
-// `new`. It passes its first argument (none: null) and returns the call's
-// promise, which the glue settles when the host answers; argument errors
-// and refusals reject it rather than throw.
-function makeBindingFunction(index, name) {
-  return nativeBinding(index, name);
-}
-
 // hooks.installBindings: spec[i] = { global, functions, errorClass }.
 function installBindings(spec) {
   for (let i = 0; i < spec.length; i++) {
@@ -107,7 +103,7 @@ function installBindings(spec) {
     for (let j = 0; j < functions.length; j++) {
       const name = StringCtor(functions[j]);
       ObjectDefineProperty(obj, name, {
-        __proto__: null, value: makeBindingFunction(i, name),
+        __proto__: null, value: nativeBinding(i, name),
         writable: false, enumerable: true, configurable: false,
       });
     }
@@ -134,7 +130,7 @@ function withUnknownNames(index, obj) {
     if (typeof key !== 'string' || ObjectHasOwn(target, key) || SetHas(notCallNames, key)) {
       return target[key];
     }
-    return makeBindingFunction(index, key);
+    return nativeBinding(index, key);
   };
   ObjectFreeze(handler);
   return new ProxyCtor(obj, handler);
