@@ -113,10 +113,12 @@ func TestRunUnwritableCacheFallsBack(t *testing.T) {
 }
 
 // corruptCompiledCache fills dir as a run of the command would have, by
-// copying the files of the test binaries' shared cache (which the
-// in-process runtime made here fills, if no test did before), and then
-// overwrites each file, as a crash mid-write or a disk error would leave it.
-// A command that opens dir finds every entry it looks up corrupt.
+// copying the files of the test binaries' shared cache, and then overwrites
+// each file, as a crash mid-write or a disk error would leave it. A command
+// that opens dir finds every entry it looks up corrupt. The runtime made
+// here fills the shared cache if no test did before; it has the command's
+// default budgets (DefaultConfig), so the entry the command looks up is
+// among those copied.
 func corruptCompiledCache(t *testing.T, dir string) {
 	t.Helper()
 	rt, err := coderun.New(coderun.DefaultConfig())
