@@ -40,8 +40,9 @@ type Result struct {
 	Suspended *Suspension `json:"suspended,omitempty"`
 }
 
-// Runtime runs programs. It compiles the sandbox once and gives every run a
-// fresh instance that shares nothing with any other. It is safe for
+// Runtime runs programs. It compiles the sandbox once and gives every run an
+// instance that starts as a new one would and shares nothing with any
+// other. It is safe for
 // concurrent use by many goroutines.
 type Runtime struct {
 	cfg    Config

@@ -1,6 +1,7 @@
 // Package engine runs the QuickJS-ng sandbox on wazero: it compiles the
-// module once, gives every run a fresh instance, caps its memory, and routes
-// the guest's imports to a Host.
+// module once, gives every run an instance as fresh as a new one (a reset
+// one where it can: reuse.go), caps its memory, and routes the guest's
+// imports to a Host.
 //
 // The engine knows nothing about programs, budgets or bindings: it moves
 // bytes across the wasm boundary and turns a trap into an error. The guest
@@ -150,6 +151,9 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 			return nil, err
 		}
 		e.memory, module = src, stripped
+		// The stack pointer and the fuel countdown: reuse.go resets both.
+		n, err := wasmsnap.MutableGlobals(module)
+		e.reusable = err == nil && n == 2
 	}
 	// Compiling is nearly all of a first start (a second of CPU for the
 	// sandbox's 1,300 functions, several under -race): spread it over the
@@ -187,32 +191,39 @@ type Clock struct {
 	Random func(p []byte) (int, error)
 }
 
-type readerFunc func(p []byte) (int, error)
-
-func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
-
-// Instantiate creates a fresh instance whose imports call host. Call
-// Instance.Start before anything else.
+// Instantiate returns an instance whose imports call host, as fresh as if
+// just instantiated: a reset one the sandbox kept (reuse.go), or a new
+// one. Call Instance.Start before anything else.
 func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Instance, error) {
-	// No start function: a snapshot has run its constructors already, and
-	// Instance.Start runs them for a plain module.
-	mc := wazero.NewModuleConfig().
-		WithName("").
-		WithStartFunctions()
-	if clock == nil {
-		mc = mc.WithSysWalltime().WithSysNanotime().WithRandSource(cryptoReader)
-	} else {
-		mc = mc.WithWalltime(clock.Walltime, 1).
-			WithNanotime(clock.Nanotime, 1).
-			WithRandSource(readerFunc(clock.Random))
-	}
 	if e.closed.Load() {
 		return nil, errors.New("engine: instantiate: the Engine is closed")
 	}
+	if idle := e.s.takeIdle(); idle != nil {
+		idle.clock.c = clock
+		ictx := withInstance(ctx, &instanceCtx{host: host, image: e.s.memory, mem: idle.mem.(experimental.LinearMemory)})
+		return &Instance{ctx: ictx, mod: idle.mod, entry: idle.entry, s: e.s, clock: idle.clock,
+			fuel0: idle.fuel0, size0: idle.mod.Memory().Size()}, nil
+	}
+	// No start function: a snapshot has run its constructors already, and
+	// Instance.Start runs them for a plain module.
+	slot := &clockSlot{c: clock}
+	mc := wazero.NewModuleConfig().
+		WithName("").
+		WithStartFunctions().
+		WithWalltime(slot.walltime, 1).
+		WithNanotime(slot.nanotime, 1).
+		WithRandSource(slot)
 	ictx := withInstance(ctx, &instanceCtx{host: host, image: e.s.memory})
 	mod, err := e.s.runtime.InstantiateModule(ictx, e.s.compiled, mc)
 	if err != nil {
 		return nil, fmt.Errorf("engine: instantiate: %w", err)
 	}
-	return &Instance{ctx: ictx, mod: mod}, nil
+	in := &Instance{ctx: ictx, mod: mod, s: e.s, clock: slot}
+	if mem := mod.Memory(); mem != nil {
+		in.size0 = mem.Size()
+	}
+	if g := mod.ExportedGlobal(fuelGlobal); g != nil {
+		in.fuel0 = g.Get()
+	}
+	return in, nil
 }

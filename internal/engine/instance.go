@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tetratelabs/wazero"
@@ -18,11 +19,18 @@ const (
 	Settled State = 1
 )
 
-// Instance is one fresh sandbox. It is not safe for concurrent use: the
-// run loop drives it from one goroutine.
+// Instance is one sandbox, fresh or reset (see Engine.Instantiate). It is
+// not safe for concurrent use: the run loop drives it from one goroutine.
 type Instance struct {
 	ctx context.Context
 	mod api.Module
+	s   *sandbox
+
+	clock  *clockSlot
+	fuel0  uint64 // the fuel countdown of a fresh instance
+	size0  uint32 // the memory's size in bytes when fresh
+	failed bool   // an export call did not return normally
+	closed bool
 
 	// entry is the guest's one export for the host's operations, made on
 	// first use (see Instance.call).
@@ -82,6 +90,10 @@ func checkExports(module wazero.CompiledModule) error {
 
 // call runs operation o with up to four arguments and returns its result.
 func (in *Instance) call(o op, args ...uint32) (int32, error) {
+	if in.closed {
+		// Closed, the module may be running another run's program.
+		return 0, errors.New("engine: the instance is closed")
+	}
 	if in.entry == nil {
 		in.entry = in.mod.ExportedFunction(entryExport)
 	}
@@ -90,13 +102,25 @@ func (in *Instance) call(o op, args ...uint32) (int32, error) {
 		in.stack[1+i] = uint64(a)
 	}
 	if err := in.entry.CallWithStack(in.ctx, in.stack[:]); err != nil {
+		in.failed = true
 		return 0, err
 	}
 	return int32(in.stack[0]), nil
 }
 
-// Close releases the instance's memory.
-func (in *Instance) Close() error { return in.mod.Close(in.ctx) }
+// Close ends the instance: the sandbox resets and keeps it for another run
+// if it can (reuse.go), and releases it otherwise. Nothing of it may be
+// used after: its module is forgotten, since it may be running another
+// run's program. A second Close does nothing.
+func (in *Instance) Close() error {
+	if in.closed {
+		return nil
+	}
+	in.closed = true
+	err := in.s.release(in)
+	in.mod, in.entry = nil, nil
+	return err
+}
 
 // Start readies the instance for a run with a heap limit of memLimit bytes.
 // A pre-initialised snapshot (the embedded module) only needs reseeding; a
@@ -113,6 +137,7 @@ func (in *Instance) Start(memLimit uint32) (bool, error) {
 	}
 	if f := in.mod.ExportedFunction("_initialize"); f != nil {
 		if _, err := f.Call(in.ctx); err != nil {
+			in.failed = true
 			return false, err
 		}
 	}

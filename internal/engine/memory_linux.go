@@ -163,3 +163,29 @@ func (m *mappedMemory) Reallocate(size uint64) []byte {
 }
 
 func (m *mappedMemory) Free() { m.image.release(m) }
+
+// keep resets m for the next run of the instance that holds it, with its
+// first size bytes in use, and counts its resident pages with the idle
+// memories'.
+func (m *mappedMemory) keep(size int) bool {
+	img := m.image
+	if !img.reset(m) {
+		return false
+	}
+	// The instance keeps its first size bytes: the next reset must look at
+	// all of them, not only at the pages this one restored.
+	m.extent = max(m.extent, size)
+	img.mu.Lock()
+	defer img.mu.Unlock()
+	if img.closed || img.warm+m.warm > maxIdleWarmBytes {
+		return false
+	}
+	img.warm += m.warm
+	return true
+}
+
+func (m *mappedMemory) unkeep() {
+	m.image.mu.Lock()
+	m.image.warm -= m.warm
+	m.image.mu.Unlock()
+}

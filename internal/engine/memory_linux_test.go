@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,9 +52,33 @@ func assertFresh(t *testing.T, buf, image []byte) {
 	}
 }
 
-func TestResetRestoresImageAndZeroes(t *testing.T) {
-	mi, image := newTestImage(t, 256<<10)
+// eachPagemapMethod runs f with the pagemap read entry by entry, and with
+// PAGEMAP_SCAN where the kernel has it.
+func eachPagemapMethod(t *testing.T, f func(t *testing.T, scan bool)) {
+	t.Run("entries", func(t *testing.T) { f(t, false) })
+	t.Run("scan", func(t *testing.T) {
+		mi, _ := newTestImage(t, 64<<10)
+		if !mi.pages.scan {
+			t.Skip("this kernel has no PAGEMAP_SCAN (Linux 6.7)")
+		}
+		f(t, true)
+	})
+}
+
+// newTestImageWith is newTestImage with the given pagemap method.
+func newTestImageWith(t *testing.T, size int, scan bool) (*mappedImage, []byte) {
+	mi, image := newTestImage(t, size)
 	require.NotNil(t, mi.pages, "/proc/self/pagemap is readable here")
+	mi.pages.scan = scan
+	return mi, image
+}
+
+func TestResetRestoresImageAndZeroes(t *testing.T) {
+	eachPagemapMethod(t, testResetRestoresImageAndZeroes)
+}
+
+func testResetRestoresImageAndZeroes(t *testing.T, scan bool) {
+	mi, image := newTestImageWith(t, 256<<10, scan)
 	mem := mi.newMemory(4 << 20).(*mappedMemory)
 	for round := range 4 {
 		buf := mem.Reallocate(1 << 20) // grown past the image
@@ -68,7 +94,11 @@ func TestResetRestoresImageAndZeroes(t *testing.T) {
 }
 
 func TestResetGivesBackPagesOverTheWarmBudget(t *testing.T) {
-	mi, image := newTestImage(t, 64<<10)
+	eachPagemapMethod(t, testResetGivesBackPagesOverTheWarmBudget)
+}
+
+func testResetGivesBackPagesOverTheWarmBudget(t *testing.T, scan bool) {
+	mi, image := newTestImageWith(t, 64<<10, scan)
 	mem := mi.newMemory(16 << 20).(*mappedMemory)
 	buf := mem.Reallocate(uint64(4 * maxWarmBytes))
 	scribble(buf, 0, 1, 0xff) // every page private
@@ -121,11 +151,59 @@ func TestPagemapCheckTellsCopiesFromFilePages(t *testing.T) {
 	assert.False(t, mi.pages.works(-1))
 }
 
+func TestPagemapScanAgreesWithEntries(t *testing.T) {
+	mi, image := newTestImage(t, 256<<10)
+	require.NotNil(t, mi.pages)
+	if !mi.pages.scan {
+		t.Skip("this kernel has no PAGEMAP_SCAN (Linux 6.7): only the entries are read")
+	}
+	mem := mi.newMemory(4 << 20).(*mappedMemory)
+	defer mem.Free()
+	buf := mem.Reallocate(1 << 20) // past the image too: zero pages and copies
+	scribble(buf, 1, 5, 0xee)
+	base := uintptr(unsafe.Pointer(&buf[0]))
+	pages := len(buf) / osPage
+	list := func(scan bool) []int {
+		p := *mi.pages
+		p.scan = scan
+		var got []int
+		require.NoError(t, p.private(base, pages, func(i int) bool {
+			got = append(got, i)
+			return true
+		}))
+		return got
+	}
+	scanned, read := list(true), list(false)
+	var written []int
+	for i := 1; i < pages; i += 5 {
+		written = append(written, i)
+	}
+	assert.Equal(t, written, scanned, "the scan finds exactly the written pages")
+	// The entries also show the zero pages read past the image, which the
+	// reset tells by their content.
+	var readWritten []int
+	for _, i := range read {
+		if i*osPage < len(image) || !bytes.Equal(buf[i*osPage:(i+1)*osPage], zeroPage) {
+			readWritten = append(readWritten, i)
+		}
+	}
+	assert.Equal(t, written, readWritten)
+
+	// Stopping early stops: fn is not called again after it says no.
+	calls := 0
+	require.NoError(t, mi.pages.private(base, pages, func(int) bool { calls++; return calls < 3 }))
+	assert.Equal(t, 3, calls)
+}
+
 func TestResetAfterPartialDropsStaysExact(t *testing.T) {
+	eachPagemapMethod(t, testResetAfterPartialDropsStaysExact)
+}
+
+func testResetAfterPartialDropsStaysExact(t *testing.T, scan bool) {
 	// Runs alternate between writing more than the warm budget (so a reset
 	// keeps some pages and drops the rest) and writing a few pages; the
 	// extent spans several pagemap reads.
-	mi, image := newTestImage(t, 256<<10)
+	mi, image := newTestImageWith(t, 256<<10, scan)
 	mem := mi.newMemory(32 << 20).(*mappedMemory)
 	size := uint64(3 * pagemapChunk * osPage)
 	for round := range 6 {

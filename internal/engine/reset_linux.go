@@ -40,37 +40,35 @@ func (m *mappedImage) reset(mem *mappedMemory) bool {
 	if m.pages == nil {
 		return mem.drop(0)
 	}
-	var entries [pagemapChunk]uint64
 	base := uintptr(unsafe.Pointer(&mem.region[0]))
 	pages := (mem.extent + osPage - 1) / osPage
-	warm, end := 0, 0
-	for first := 0; first < pages; first += pagemapChunk {
-		chunk := entries[:min(pagemapChunk, pages-first)]
-		if m.pages.read(chunk, base+uintptr(first*osPage)) != nil {
-			return mem.drop(0)
+	warm, end, full := 0, 0, false
+	err := m.pages.private(base, pages, func(i int) bool {
+		off := i * osPage
+		if warm == maxWarmBytes {
+			full = true
+			return false
 		}
-		for i, e := range chunk {
-			if e&pageSwapped == 0 && (e&pagePresent == 0 || e&pageFile != 0) {
-				continue // not a private copy: the memfd's page, or none yet
-			}
-			off := (first + i) * osPage
-			if warm == maxWarmBytes {
-				// Keep the pages restored so far and give the rest back.
-				mem.warm = warm
-				return mem.drop(end)
-			}
-			page := mem.region[off : off+osPage]
-			switch {
-			case off < len(m.image):
-				copy(page, m.image[off:off+osPage])
-			case !bytes.Equal(page, zeroPage):
-				// Past the image, a page that was only read maps the
-				// shared zero page; clearing it would make it a copy.
-				clear(page)
-			}
-			warm += osPage
-			end = off + osPage
+		page := mem.region[off : off+osPage]
+		switch {
+		case off < len(m.image):
+			copy(page, m.image[off:off+osPage])
+		case !bytes.Equal(page, zeroPage):
+			// Past the image, a page that was only read maps the
+			// shared zero page; clearing it would make it a copy.
+			clear(page)
 		}
+		warm += osPage
+		end = off + osPage
+		return true
+	})
+	switch {
+	case err != nil:
+		return mem.drop(0)
+	case full:
+		// Keep the pages restored so far and give the rest back.
+		mem.warm = warm
+		return mem.drop(end)
 	}
 	if warm == 0 {
 		// Every run writes (its stack, at least): a pagemap that shows no

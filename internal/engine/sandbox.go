@@ -37,6 +37,14 @@ type sandbox struct {
 
 	hashOnce sync.Once
 	hash     [32]byte
+
+	// reusable says whether instances may be reset and kept for the next
+	// run (reuse.go): the module's state outside memory is known.
+	reusable   bool
+	idleMu     sync.Mutex
+	idle       []idleInstance
+	resetting  int // claimed instances being reset
+	idleClosed bool
 }
 
 // sandboxKey is what makes two sandboxes differ.
@@ -142,6 +150,7 @@ func (e *Engine) Close(ctx context.Context) error {
 
 // close releases the sandbox's runtime and image.
 func (s *sandbox) close(ctx context.Context) error {
+	s.closeIdle()
 	err := s.runtime.Close(ctx)
 	if s.memory != nil {
 		err = errors.Join(err, s.memory.close())

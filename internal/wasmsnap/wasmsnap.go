@@ -109,6 +109,81 @@ func StackTop(module []byte) (uint32, error) {
 	return 0, errors.New("wasmsnap: module has no global section")
 }
 
+// MutableGlobals returns how many mutable globals the module defines. A
+// host that reuses an instance after resetting its memory must know every
+// other piece of its state: a module built by coderun's recipe has two, the
+// shadow stack pointer and the instrumenter's fuel countdown.
+func MutableGlobals(module []byte) (int, error) {
+	secs, err := split(module)
+	if err != nil {
+		return 0, err
+	}
+	mutable := 0
+	for _, s := range secs {
+		if s.id != secGlobal {
+			continue
+		}
+		r := &reader{b: s.payload}
+		n, err := r.u32()
+		if err != nil {
+			return 0, err
+		}
+		for range n {
+			if _, err := r.byte(); err != nil { // the value type
+				return 0, err
+			}
+			m, err := r.byte()
+			if err != nil {
+				return 0, err
+			}
+			if m == 1 {
+				mutable++
+			}
+			if err := r.skipConstExpr(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return mutable, nil
+}
+
+// skipConstExpr reads past a constant expression of the MVP and its end.
+func (r *reader) skipConstExpr() error {
+	for {
+		op, err := r.byte()
+		if err != nil {
+			return err
+		}
+		switch op {
+		case 0x0b: // end
+			return nil
+		case 0x41: // i32.const
+			_, err = r.s32()
+		case 0x23, 0xd2: // global.get, ref.func
+			_, err = r.u32()
+		case 0x42: // i64.const
+			_, n, lerr := leb128.DecodeInt(r.b[r.pos:], 64)
+			r.pos, err = r.pos+n, lerr
+		case 0x43, 0x44: // f32.const, f64.const
+			width := 4
+			if op == 0x44 {
+				width = 8
+			}
+			if r.pos+width > len(r.b) {
+				return errShort
+			}
+			r.pos += width
+		case 0xd0: // ref.null t
+			_, err = r.byte()
+		default:
+			return fmt.Errorf("wasmsnap: unsupported instruction %#x in a global's initial value", op)
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
 const pageSize = 65536
 
 // maxGap is the run of zero bytes worth splitting a segment for: a segment

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coderun/coderun/internal/leb128"
+	"github.com/coderun/coderun/wasm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -99,4 +100,31 @@ func TestSplitRecoversTheBakedImage(t *testing.T) {
 	_, again, err := Split(stripped)
 	require.NoError(t, err)
 	assert.Equal(t, stripped, again, "a stripped module has no data left")
+}
+
+func TestMutableGlobalsCountsEveryInitialValueKind(t *testing.T) {
+	// Five globals: a mutable i32 = -1 (a negative constant), an immutable
+	// i64, a mutable f32, an immutable f64 and a mutable global.get 0.
+	globals := []byte{5,
+		0x7f, 1, 0x41, 0x7f, 0x0b,
+		0x7e, 0, 0x42, 0x80, 0x01, 0x0b,
+		0x7d, 1, 0x43, 0, 0, 0x80, 0x3f, 0x0b,
+		0x7c, 0, 0x44, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0x0b,
+		0x7f, 1, 0x23, 0, 0x0b,
+	}
+	module := append([]byte("\x00asm\x01\x00\x00\x00"), secGlobal, byte(len(globals)))
+	module = append(module, globals...)
+	n, err := MutableGlobals(module)
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+
+	// An initial value this reader does not know is an error, not a guess.
+	bad := append([]byte("\x00asm\x01\x00\x00\x00"), secGlobal, 5, 1, 0x7f, 1, 0x6a, 0x0b)
+	_, err = MutableGlobals(bad)
+	require.ErrorContains(t, err, "unsupported instruction 0x6a")
+
+	// The shipped module: the stack pointer and the fuel countdown.
+	n, err = MutableGlobals(wasm.Binary)
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
 }
