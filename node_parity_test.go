@@ -189,7 +189,7 @@ func TestMatchesNode(t *testing.T) {
 				// esbuild, the same wrapping into an async function. The
 				// run just put it in the transform cache, so esbuild
 				// (slow under -race) runs once per program.
-				prog, err := transformCache.get(context.Background(), programs[i].Body)
+				prog, err := transformCache.get(context.Background(), time.Time{}, programs[i].Body)
 				if assert.NoError(t, err, "program %s does not transform", programs[i].Name) {
 					programs[i].JS = prog.JS
 				}

@@ -206,7 +206,7 @@ func (r *run) restoreMemory(st *openedState) error {
 // ctx ends.
 func lazyMapPos(ctx context.Context, program string) func(string) string {
 	return func(s string) string {
-		p, err := transformCache.get(ctx, program)
+		p, err := transformCache.get(ctx, time.Time{}, program)
 		if err != nil {
 			return s
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/coderun/coderun/internal/tsx"
 )
@@ -28,16 +29,17 @@ const MaxProgramBytes = 16 << 20
 
 // transform strips TypeScript and wraps the program as the body of an async
 // function. A syntax error, or a program over the transform's limits, is
-// the program's failure. The error is non-nil only when ctx ended before
-// the transform did: esbuild cannot be interrupted, so the transform goes
-// on in the background (bounded by tsx's limits and by transformSlots)
-// and its result is cached for the next run of the same program.
-func transform(ctx context.Context, program string) (transformed, *Failure, error) {
+// the program's failure. The error is non-nil only when ctx ended, or the
+// deadline passed, before the transform did: esbuild cannot be
+// interrupted, so the transform goes on in the background (bounded by
+// tsx's limits and by transformSlots) and its result is cached for the
+// next run of the same program.
+func transform(ctx context.Context, deadline time.Time, program string) (transformed, *Failure, error) {
 	if len(program) > MaxProgramBytes {
 		return transformed{}, &Failure{Kind: KindException, Message: fmt.Sprintf(
 			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}, nil
 	}
-	p, err := transformCache.get(ctx, program)
+	p, err := transformCache.get(ctx, deadline, program)
 	if err != nil {
 		var se *tsx.SyntaxError
 		var le *tsx.LimitError
@@ -46,7 +48,7 @@ func transform(ctx context.Context, program string) (transformed, *Failure, erro
 			return transformed{}, &Failure{Kind: KindException, Message: "SyntaxError: " + se.Error()}, nil
 		case errors.As(err, &le):
 			return transformed{}, &Failure{Kind: KindException, Message: le.Error()}, nil
-		case ctx.Err() != nil && errors.Is(err, context.Cause(ctx)):
+		case errors.Is(err, errTransformWait):
 			return transformed{}, nil, err
 		}
 		return transformed{}, &Failure{Kind: KindException, Message: "TypeScript transform failed: " + err.Error()}, nil
@@ -87,14 +89,26 @@ type programCache struct {
 // and then for the result until ctx ends, and then returns ctx's cause. A
 // transform already started finishes in the background and is cached:
 // the cache never holds a ctx-interrupted result.
-func (c *programCache) get(ctx context.Context, program string) (*tsx.Program, error) {
+func (c *programCache) get(ctx context.Context, deadline time.Time, program string) (*tsx.Program, error) {
 	key := sha256.Sum256([]byte(program))
 	e := c.lookup(key)
+	if e != nil {
+		select {
+		case <-e.done:
+			return e.prog, e.err // nothing to wait for: no deadline to arm
+		default:
+		}
+	}
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	if e == nil {
 		select {
 		case transformSlots <- struct{}{}:
 		case <-ctx.Done():
-			return nil, context.Cause(ctx)
+			return nil, fmt.Errorf("%w: %w", errTransformWait, context.Cause(ctx))
 		}
 		e = c.start(key, program)
 	}
@@ -102,9 +116,13 @@ func (c *programCache) get(ctx context.Context, program string) (*tsx.Program, e
 	case <-e.done:
 		return e.prog, e.err
 	case <-ctx.Done():
-		return nil, context.Cause(ctx)
+		return nil, fmt.Errorf("%w: %w", errTransformWait, context.Cause(ctx))
 	}
 }
+
+// errTransformWait wraps the cause of a wait for a transform that ended
+// before the transform did.
+var errTransformWait = errors.New("coderun: stopped waiting for the transform")
 
 // lookup returns the entry for key, or nil.
 func (c *programCache) lookup(key [32]byte) *cacheEntry {

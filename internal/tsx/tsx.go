@@ -20,9 +20,9 @@
 // Program.JS is a classic script (not a module) whose completion value is
 // an async function of no parameters:
 //
-//	(async function () { "use strict";
+//	0, async function () { "use strict";
 //	...the transformed program...
-//	})
+//	}
 //
 // The engine must JS_Eval it as a global script with the filename FileName
 // (JS_EVAL_TYPE_GLOBAL, no JS_EVAL_FLAG_ASYNC), check the completion value
@@ -60,10 +60,13 @@ const FileName = "program.ts"
 
 // wrapperPrefix opens the async function whose body is the program. It is
 // one line, so generated line N+1 is line N of esbuild's output. The
-// explicit directive keeps the body strict whatever esbuild emits.
+// explicit directive keeps the body strict whatever esbuild emits. The
+// function expression follows a comma, not a parenthesis: after "(" QuickJS
+// scans ahead to the matching ")" for an arrow, which would tokenize the
+// whole program twice.
 const (
-	wrapperPrefix = "(async function () { \"use strict\";\n"
-	wrapperSuffix = "})\n"
+	wrapperPrefix = "0, async function () { \"use strict\";\n"
+	wrapperSuffix = "}\n"
 	prefixLines   = 1
 )
 

@@ -49,11 +49,11 @@ func TestTransformContract(t *testing.T) {
 	p, err := Transform("const x: number = 1 + 1;\nreturn x;\n")
 	require.NoError(t, err)
 	// qjs: RESULT: 2
-	assert.Equal(t, "(async function () { \"use strict\";\n"+
+	assert.Equal(t, "0, async function () { \"use strict\";\n"+
 		"\"use strict\";\n"+
 		"const x = 1 + 1;\n"+
 		"return x;\n"+
-		"})\n", p.JS)
+		"}\n", p.JS)
 }
 
 func TestTransformEmptyProgram(t *testing.T) {
