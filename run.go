@@ -20,9 +20,10 @@ import (
 type run struct {
 	rt         *Runtime
 	cfg        Config
+	parent     context.Context // the caller's
 	ctx        context.Context // cancelled when the caller's is, or with errClosing
 	cancel     context.CancelCauseFunc
-	stopAfter  []func() bool
+	stopAfter  [2]func() bool // unregister the watchers of ctx's parent and of the Runtime's closing
 	namespaces []Namespace
 
 	inst   *engine.Instance
@@ -32,7 +33,7 @@ type run struct {
 	program string              // the source, sealed with a suspended run
 	mapPos  func(string) string // maps positions in messages to the source
 
-	aborted atomic.Bool // set when ctx is done; read by FuelTick
+	aborted atomic.Bool // set when ctx is to be done; read by FuelTick
 
 	start     time.Time     // the run's start, shifted back by earlier segments' live time
 	compute   time.Duration // guest execution time of finished export calls
@@ -60,13 +61,18 @@ type parkedCall struct {
 	hostcalls.Parked
 }
 
-func newRun(ctx context.Context, rt *Runtime, bindings []Namespace) *run {
-	ctx, cancel := context.WithCancelCause(ctx)
-	r := &run{rt: rt, cfg: rt.cfg, ctx: ctx, cancel: cancel, namespaces: bindings, mapPos: func(s string) string { return s }}
-	r.stopAfter = append(r.stopAfter,
-		context.AfterFunc(ctx, func() { r.aborted.Store(true) }),
-		context.AfterFunc(rt.closing, func() { cancel(errClosing) }),
-	)
+func newRun(parent context.Context, rt *Runtime, bindings []Namespace) *run {
+	ctx, cancel := context.WithCancelCause(parent)
+	r := &run{rt: rt, cfg: rt.cfg, parent: parent, ctx: ctx, cancel: cancel, namespaces: bindings, mapPos: func(s string) string { return s }}
+	// The watchers set aborted first, for FuelTick to see at once. A parent
+	// that can never be done (context.Background) needs none.
+	if parent.Done() != nil {
+		r.stopAfter[0] = context.AfterFunc(parent, func() { r.aborted.Store(true) })
+	}
+	r.stopAfter[1] = context.AfterFunc(rt.closing, func() {
+		r.aborted.Store(true)
+		cancel(errClosing)
+	})
 	return r
 }
 
@@ -74,7 +80,9 @@ func newRun(ctx context.Context, rt *Runtime, bindings []Namespace) *run {
 // cancelled (their late results dropped) and the instance closed.
 func (r *run) end() {
 	for _, stop := range r.stopAfter {
-		stop()
+		if stop != nil {
+			stop()
+		}
 	}
 	if r.bridge != nil {
 		r.bridge.Settle()
@@ -104,6 +112,10 @@ func (r *run) abortErr() error {
 	}
 	if r.ctx.Err() != nil {
 		return context.Cause(r.ctx)
+	}
+	if r.parent.Err() != nil {
+		// The parent's watcher may set aborted before ctx learns of it.
+		return context.Cause(r.parent)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -172,16 +173,23 @@ func (in *Instance) Bind(spec []byte) (bool, error) {
 // Run evaluates js, which must evaluate to a function returning a promise,
 // calls it and runs jobs until the guest is idle.
 func (in *Instance) Run(js, filename string) (State, error) {
-	// QuickJS requires the source to be NUL-terminated.
-	src, err := in.write(append([]byte(js), 0))
+	// One allocation holds both strings, each NUL-terminated as QuickJS
+	// requires, written straight from the strings without a copy in Go.
+	n := uint64(len(js)) + 1 + uint64(len(filename)) + 1
+	if n > math.MaxUint32 {
+		return 0, fmt.Errorf("engine: a %d-byte program does not fit the guest's memory", len(js))
+	}
+	r, err := in.call(opAlloc, uint32(n))
 	if err != nil {
 		return 0, err
 	}
-	name, err := in.write(append([]byte(filename), 0))
-	if err != nil {
-		return 0, err
+	src, name := uint32(r), uint32(r)+uint32(len(js))+1
+	mem := in.mod.Memory()
+	if src == 0 || !mem.WriteString(src, js) || !mem.WriteByte(name-1, 0) ||
+		!mem.WriteString(name, filename) || !mem.WriteByte(name+uint32(len(filename)), 0) {
+		return 0, fmt.Errorf("engine: guest could not allocate %d bytes for the program", n)
 	}
-	r, err := in.call(opRun, src, uint32(len(js)), name)
+	r, err = in.call(opRun, src, uint32(len(js)), name)
 	if err != nil {
 		return 0, err
 	}
