@@ -194,7 +194,7 @@ func TestMapPosition(t *testing.T) {
 		{4, 17, 2, 21, true},  // the string
 		{4, 500, 2, 29, true}, // past the end of the line: the end of the statement
 		{1, 1, 0, 0, false},   // wrapper
-		{2, 1, 0, 0, false},   // esbuild's "use strict"
+		{2, 1, 0, 0, false},   // esbuild's "use strict", blanked
 		{5, 1, 0, 0, false},   // wrapper
 		{6, 1, 0, 0, false},   // past the end
 		{0, 1, 0, 0, false},

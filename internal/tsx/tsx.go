@@ -68,6 +68,9 @@ const (
 	wrapperPrefix = "0, async function () { \"use strict\";\n"
 	wrapperSuffix = "}\n"
 	prefixLines   = 1
+
+	// esbuildDirective is the line esbuild's output opens with.
+	esbuildDirective = "\"use strict\";\n"
 )
 
 // Program is a transformed program, ready to be evaluated.
@@ -169,6 +172,14 @@ func Transform(program string) (*Program, error) {
 		} else {
 			code = ""
 		}
+	}
+	// alwaysStrict makes esbuild open its output with a "use strict"
+	// directive. The wrapper has its own, and QuickJS spends more on
+	// parsing a directive than on the rest of a small program's first line,
+	// so esbuild's is blanked too.
+	if rest := strings.TrimLeft(code, "\n"); strings.HasPrefix(rest, esbuildDirective) {
+		at := len(code) - len(rest)
+		code = code[:at] + "\n" + code[at+len(esbuildDirective):]
 	}
 	if code != "" && !strings.HasSuffix(code, "\n") {
 		code += "\n"
