@@ -19,10 +19,10 @@ import (
 	coderun "github.com/coderun/coderun"
 )
 
-// BenchmarkColdStart is one isolated run of a trivial program per op: a
-// fresh instance of the pre-initialised module, the TypeScript transform
-// (found in the transform cache: the program is the same every time), the
-// run and the result. It reports the p50 and p99 of the per-run wall time
+// BenchmarkColdStart is one isolated run of a trivial program per op: an
+// instance of the pre-initialised module (a reset one: the engine recycles
+// them), the TypeScript transform (found in the transform cache: the
+// program is the same every time), the run, the result and the reset. It reports the p50 and p99 of the per-run wall time
 // and the process's user and system CPU time per run (GC included).
 // Target: p50 ≤ 30 µs on a quiet machine (issue 14; issue 2 asked for
 // 150 µs).
