@@ -151,9 +151,11 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 			return nil, err
 		}
 		e.memory, module = src, stripped
-		// The stack pointer and the fuel countdown: reuse.go resets both.
+		// The stack pointer (global 0) and the fuel countdown (checked when
+		// an instance is kept): reuse.go says why that is all of them.
 		n, err := wasmsnap.MutableGlobals(module)
-		e.reusable = err == nil && n == 2
+		_, spErr := wasmsnap.StackTop(module)
+		e.reusable = err == nil && n == 2 && spErr == nil
 	}
 	// Compiling is nearly all of a first start (a second of CPU for the
 	// sandbox's 1,300 functions, several under -race): spread it over the

@@ -42,6 +42,10 @@ type Instance struct {
 	stack [5]uint64
 }
 
+// errClosed is what a closed Instance answers: its module may be running
+// another run's program by now.
+var errClosed = errors.New("engine: the instance is closed")
+
 // op is an operation of the guest's coderun_entry export (ABI.md).
 type op uint64
 
@@ -92,8 +96,7 @@ func checkExports(module wazero.CompiledModule) error {
 // call runs operation o with up to four arguments and returns its result.
 func (in *Instance) call(o op, args ...uint32) (int32, error) {
 	if in.closed {
-		// Closed, the module may be running another run's program.
-		return 0, errors.New("engine: the instance is closed")
+		return 0, errClosed
 	}
 	if in.entry == nil {
 		in.entry = in.mod.ExportedFunction(entryExport)
@@ -112,7 +115,8 @@ func (in *Instance) call(o op, args ...uint32) (int32, error) {
 // Close ends the instance: the sandbox resets and keeps it for another run
 // if it can (reuse.go), and releases it otherwise. Nothing of it may be
 // used after: its module is forgotten, since it may be running another
-// run's program. A second Close does nothing.
+// run's program. A second Close does nothing. Close must happen before the
+// last Close of the instance's Engine, which frees what the instance uses.
 func (in *Instance) Close() error {
 	if in.closed {
 		return nil
@@ -149,8 +153,11 @@ func (in *Instance) Start(memLimit uint32) (bool, error) {
 	return r == 0, nil
 }
 
-// Memory returns a copy of the instance's linear memory.
+// Memory returns a copy of the instance's linear memory; nil after Close.
 func (in *Instance) Memory() []byte {
+	if in.closed {
+		return nil
+	}
 	mem := in.mod.Memory()
 	b, _ := mem.Read(0, mem.Size())
 	return append([]byte(nil), b...)
@@ -194,7 +201,7 @@ func (in *Instance) Run(js, filename string) (State, error) {
 		return 0, err
 	}
 	// The source stays allocated: QuickJS may keep pointers into it for
-	// error positions, and the instance is discarded after the run anyway.
+	// error positions, and the instance's memory is reset after the run.
 	return State(r), nil
 }
 

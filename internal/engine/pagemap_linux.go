@@ -3,6 +3,9 @@ package engine
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"sync"
+	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -33,10 +36,11 @@ const (
 	pageIsFile    = 1 << 2
 	pageIsPresent = 1 << 3
 	pageIsSwapped = 1 << 4
-	pageIsPFNZero = 1 << 5
 )
 
-// ioctlPagemapScan is _IOWR('f', 16, struct pm_scan_arg).
+// ioctlPagemapScan is _IOWR('f', 16, struct pm_scan_arg) in the generic
+// encoding (x86, arm64, riscv). Where the encoding differs, the ioctl
+// fails the check in openPagemap and the entries are read instead.
 const ioctlPagemapScan = 3<<30 | uint(unsafe.Sizeof(pmScanArg{}))<<16 | 'f'<<8 | 16
 
 // The entry bits a reset reads.
@@ -134,23 +138,43 @@ func (p *pagemap) private(addr uintptr, n int, fn func(page int) bool) error {
 }
 
 // scanPrivate is private by PAGEMAP_SCAN: a page matches if it is not the
-// file's and not the zero page, and is present or swapped.
+// file's and is present or swapped. As with the entries, zero pages past
+// the image match too, and the caller tells them by content; excluding
+// them by category would also exclude a written page inside the image
+// that KSM merged into the zero page.
 func (p *pagemap) scanPrivate(addr uintptr, n int, fn func(page int) bool) error {
-	var regions [256]pageRegion
+	// The kernel writes the regions through an address it is given as a
+	// number, so they must not move while it does: a Go stack may, the heap
+	// does not.
+	regions := scanBuffers.Get().(*[256]pageRegion)
+	defer scanBuffers.Put(regions)
 	end := uint64(addr) + uint64(n*osPage)
-	arg := pmScanArg{
+	arg := &pmScanArg{
 		size:              uint64(unsafe.Sizeof(pmScanArg{})),
 		start:             uint64(addr),
 		end:               end,
 		vec:               uint64(uintptr(unsafe.Pointer(&regions[0]))),
 		vecLen:            uint64(len(regions)),
-		categoryInverted:  pageIsFile | pageIsPFNZero,
-		categoryMask:      pageIsFile | pageIsPFNZero,
+		categoryInverted:  pageIsFile,
+		categoryMask:      pageIsFile,
 		categoryAnyofMask: pageIsPresent | pageIsSwapped,
 		returnMask:        pageIsPresent | pageIsSwapped,
 	}
+	conn, err := p.f.SyscallConn()
+	if err != nil {
+		return err
+	}
 	for arg.start < end {
-		got, _, errno := unix.Syscall(unix.SYS_IOCTL, p.f.Fd(), uintptr(ioctlPagemapScan), uintptr(unsafe.Pointer(&arg)))
+		var got uintptr
+		var errno syscall.Errno
+		// Control holds the descriptor open for the call, so a concurrent
+		// close cannot hand its number to another file meanwhile.
+		if err := conn.Control(func(fd uintptr) {
+			got, _, errno = unix.Syscall(unix.SYS_IOCTL, fd, uintptr(ioctlPagemapScan), uintptr(unsafe.Pointer(arg)))
+		}); err != nil {
+			return err
+		}
+		runtime.KeepAlive(regions)
 		if errno != 0 {
 			return fmt.Errorf("engine: PAGEMAP_SCAN: %w", errno)
 		}
@@ -168,6 +192,9 @@ func (p *pagemap) scanPrivate(addr uintptr, n int, fn func(page int) bool) error
 	}
 	return nil
 }
+
+// scanBuffers hold the regions PAGEMAP_SCAN writes: 6 KiB, reused.
+var scanBuffers = sync.Pool{New: func() any { return new([256]pageRegion) }}
 
 // read fills dst with the entries of the len(dst) pages from addr. The
 // kernel writes them in the machine's byte order.

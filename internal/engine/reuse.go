@@ -165,6 +165,10 @@ func (s *sandbox) keep(ctx context.Context, idle idleInstance, size uint32) {
 // ones kept, which releases their memories.
 func (s *sandbox) closeIdle() {
 	s.idleMu.Lock()
+	idle := s.idle
 	s.idle, s.idleClosed = nil, true
 	s.idleMu.Unlock()
+	for _, in := range idle {
+		in.mem.unkeep()
+	}
 }

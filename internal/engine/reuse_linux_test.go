@@ -153,6 +153,11 @@ func TestClosedInstanceRefusesCalls(t *testing.T) {
 	require.NoError(t, in.Close(), "a second Close does nothing")
 	_, err := in.Run(`(async function () { return 2 })`, "p.js")
 	assert.ErrorContains(t, err, "the instance is closed")
+	assert.Nil(t, in.MemoryView(), "another run's memory, by now")
+	assert.Nil(t, in.Memory())
+	assert.Zero(t, in.Fuel())
+	assert.ErrorIs(t, in.SetFuel(1), errClosed)
+	assert.ErrorIs(t, in.Grow(1<<30), errClosed)
 
 	// The second Close kept nothing twice: two instances, two modules.
 	a, err := e.Instantiate(context.Background(), &recorder{}, nil)

@@ -29,8 +29,11 @@ func (e *Engine) ModuleHash() [32]byte {
 }
 
 // MemoryView returns the instance's linear memory itself, not a copy. It is
-// valid until the next export call, Grow or Close.
+// valid until the next export call, Grow or Close; nil after Close.
 func (in *Instance) MemoryView() []byte {
+	if in.closed {
+		return nil
+	}
 	mem := in.mod.Memory()
 	b, _ := mem.Read(0, mem.Size())
 	return b
@@ -38,6 +41,9 @@ func (in *Instance) MemoryView() []byte {
 
 // Grow grows the linear memory to at least size bytes.
 func (in *Instance) Grow(size uint64) error {
+	if in.closed {
+		return errClosed
+	}
 	mem := in.mod.Memory()
 	have := uint64(mem.Size())
 	if size <= have {
@@ -54,13 +60,19 @@ func (in *Instance) Grow(size uint64) error {
 const fuelGlobal = "coderun_fuel"
 
 // Fuel returns the guest's fuel countdown: the loop iterations left before
-// its next fuel tick.
+// its next fuel tick; 0 after Close.
 func (in *Instance) Fuel() uint32 {
+	if in.closed {
+		return 0
+	}
 	return uint32(in.mod.ExportedGlobal(fuelGlobal).Get())
 }
 
 // SetFuel sets the guest's fuel countdown, to restore a saved run exactly.
 func (in *Instance) SetFuel(v uint32) error {
+	if in.closed {
+		return errClosed
+	}
 	g, ok := in.mod.ExportedGlobal(fuelGlobal).(interface{ Set(uint64) })
 	if !ok {
 		return fmt.Errorf("engine: the guest's %s global is not mutable (ABI mismatch)", fuelGlobal)
