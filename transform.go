@@ -86,7 +86,8 @@ type programCache struct {
 
 // get returns the transform of program, starting it unless the same text
 // is already being transformed or was recently. It waits for a free slot
-// and then for the result until ctx ends, and then returns ctx's cause. A
+// and then for the result until ctx ends or the deadline (if not zero)
+// passes, and then returns their cause wrapped in errTransformWait. A
 // transform already started finishes in the background and is cached:
 // the cache never holds a ctx-interrupted result.
 func (c *programCache) get(ctx context.Context, deadline time.Time, program string) (*tsx.Program, error) {
