@@ -203,7 +203,7 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 	if idle := e.s.takeIdle(); idle != nil {
 		idle.clock.c = clock
 		// No memory allocator: the instance has its memory.
-		ictx := context.WithValue(ctx, instanceKey{}, &instanceCtx{host: host, image: e.s.memory, mem: idle.mem.(experimental.LinearMemory)})
+		ictx := context.WithValue(ctx, instanceKey{}, &instanceCtx{host: host, image: e.s.memory, mem: idle.mem})
 		return &Instance{ctx: ictx, mod: idle.mod, entry: idle.entry, s: e.s, clock: idle.clock,
 			fuel0: idle.fuel0, size0: idle.mod.Memory().Size()}, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
 // Reusing instances.
@@ -48,6 +49,7 @@ type idleInstance struct {
 // keptMemory is a linear memory that can be reset in place for the next run
 // of the instance that holds it: on Linux, a mapping of the image.
 type keptMemory interface {
+	experimental.LinearMemory
 	// keep resets the memory to the image, with size bytes in use, and
 	// counts its resident pages against the idle budget. False: it could
 	// not, and the instance must be closed instead (which releases the
