@@ -2,6 +2,7 @@ package coderun
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 )
 
@@ -52,6 +53,16 @@ type Config struct {
 	// with a message saying so. Keep it secret, and share it between the
 	// processes that resume each other's runs.
 	StateKey []byte
+	// MaxExecuting bounds how many runs of one Runtime execute guest code
+	// at once; the others wait for a slot in the order they asked. A run
+	// waiting on timers or bindings holds no slot, and one that computes
+	// for long lets waiting runs go first every 10 ms, so waiting is a
+	// queueing delay, not starvation. A run's clock starts when it gets
+	// its first slot; later waits for one count toward WallTime, and no
+	// wait counts toward ComputeTime. The default, the number of processors Go uses
+	// (GOMAXPROCS), keeps throughput; fewer leaves processors to the rest
+	// of the host. Range: 1 to 65,536.
+	MaxExecuting int
 	// MaxSuspendedAge is how long a suspended run's state stays resumable
 	// after it was sealed. Range: 1ms to 30 days.
 	MaxSuspendedAge time.Duration
@@ -71,6 +82,7 @@ const (
 	maxInFlight    = 1_000_000
 	maxCallsLimit  = 1_000_000_000
 	maxSuspendAge  = 30 * 24 * time.Hour
+	maxExecuting   = 1 << 16
 	stateKeyBytes  = 32
 )
 
@@ -86,6 +98,7 @@ func DefaultConfig() Config {
 		Seed:             0,
 		MaxCallsInFlight: 1000,
 		MaxCalls:         100_000,
+		MaxExecuting:     runtime.GOMAXPROCS(0),
 		MaxSuspendedAge:  24 * time.Hour,
 	}
 }
@@ -110,6 +123,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxCalls < 1 || c.MaxCalls > maxCallsLimit {
 		return fmt.Errorf("coderun: config: MaxCalls is %d, want 1 to %d", c.MaxCalls, maxCallsLimit)
+	}
+	if c.MaxExecuting < 1 || c.MaxExecuting > maxExecuting {
+		return fmt.Errorf("coderun: config: MaxExecuting is %d, want 1 to %d (runtime.GOMAXPROCS(0) is the default)", c.MaxExecuting, maxExecuting)
 	}
 	if c.StateKey != nil && len(c.StateKey) != stateKeyBytes {
 		return fmt.Errorf("coderun: config: StateKey is %d bytes, want exactly %d (or nil to disable suspension)", len(c.StateKey), stateKeyBytes)

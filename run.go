@@ -39,6 +39,9 @@ type run struct {
 	compute   time.Duration // guest execution time of finished export calls
 	callStart time.Time     // when the current export call began
 	lastYield time.Time     // when FuelTick last yielded the thread
+
+	admitted   bool      // r holds an admission slot (admission.go)
+	admittedAt time.Time // when it took it
 	ticks     uint64
 
 	// untrimmed says the guest ran since its free pages were last given
@@ -90,6 +93,7 @@ func (r *run) end() {
 	if r.inst != nil {
 		r.inst.Close()
 	}
+	r.yieldSlot()
 	r.cancel(nil)
 }
 
@@ -359,7 +363,11 @@ func (r *run) FuelTick() int32 {
 	// fair to other goroutines without paying for it on every tick.
 	if now.Sub(r.lastYield) >= time.Millisecond {
 		r.lastYield = now
-		runtime.Gosched()
+		if now.Sub(r.admittedAt) >= admissionSlice && r.rt.admission.contended() {
+			r.requeue(now)
+		} else {
+			runtime.Gosched()
+		}
 	}
 	return FuelQuantum
 }
@@ -406,6 +414,9 @@ func (r *run) fail(kind FailureKind, msg string) {
 // guest wraps one export call: it accounts compute time and turns a trap
 // into the run's failure.
 func (r *run) guest(call func() (engine.State, error)) bool {
+	if !r.admit() {
+		return false
+	}
 	r.untrimmed = true
 	r.callStart = time.Now()
 	_, err := call()
@@ -502,6 +513,8 @@ func (r *run) loop() {
 			}
 			trimC = trim.C
 		}
+		// Waiting is not executing: another run may have the slot.
+		r.yieldSlot()
 		select {
 		case c := <-r.bridge.Done():
 			r.receive(c)

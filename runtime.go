@@ -45,8 +45,9 @@ type Result struct {
 // other. It is safe for
 // concurrent use by many goroutines.
 type Runtime struct {
-	cfg    Config
-	engine *engine.Engine
+	cfg       Config
+	engine    *engine.Engine
+	admission *admission
 
 	mu       sync.Mutex
 	closed   bool
@@ -81,7 +82,7 @@ func New(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("coderun: %w", err)
 	}
 	closing, cancel := context.WithCancelCause(context.Background())
-	return &Runtime{cfg: cfg, engine: eng, closing: closing, close: cancel, released: make(chan struct{})}, nil
+	return &Runtime{cfg: cfg, engine: eng, admission: newAdmission(cfg.MaxExecuting), closing: closing, close: cancel, released: make(chan struct{})}, nil
 }
 
 // memoryCeiling is the wasm memory cap for a heap limit: the heap limit is
@@ -122,7 +123,7 @@ func (r *Runtime) guarded(ctx context.Context, bindings []Namespace, body func(*
 	}()
 	if rn.abortErr() != nil {
 		rn.fail(KindAbort, rn.abortMessage())
-	} else {
+	} else if rn.admit() {
 		body(rn)
 	}
 	return rn.finish(), nil

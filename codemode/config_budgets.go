@@ -44,6 +44,11 @@ var budgetSetters = map[string]func(n *yaml.Node, path string, c *coderun.Config
 		c.MaxCalls = int(v)
 		return err
 	},
+	"maxExecuting": func(n *yaml.Node, path string, c *coderun.Config) error {
+		v, err := intValue(n, path, math.MinInt32, math.MaxInt32)
+		c.MaxExecuting = int(v)
+		return err
+	},
 	"deterministic": func(n *yaml.Node, path string, c *coderun.Config) (err error) {
 		c.Deterministic, err = boolValue(n, path)
 		return err

@@ -83,6 +83,7 @@ servers:
 			Seed:                -7,
 			CompilationCacheDir: "/tmp/coderun-cache",
 			MaxSuspendedAge:     time.Hour,
+			MaxExecuting:        coderun.DefaultConfig().MaxExecuting,
 		},
 		Tools: ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}},
 		Policy: RulePolicy{Default: ActionAsk, Rules: []Rule{
