@@ -42,7 +42,7 @@ type run struct {
 
 	admitted   bool      // r holds an admission slot (admission.go)
 	admittedAt time.Time // when it took it
-	ticks     uint64
+	ticks      uint64
 
 	// untrimmed says the guest ran since its free pages were last given
 	// back (see trim); trimming says a trim is running, whose fuel ticks
