@@ -39,10 +39,10 @@ type run struct {
 	compute   time.Duration // guest execution time of finished export calls
 	callStart time.Time     // when the current export call began
 	lastYield time.Time     // when FuelTick last yielded the thread
+	ticks     uint64
 
 	admitted   bool      // r holds an admission slot (admission.go)
 	admittedAt time.Time // when it took it
-	ticks      uint64
 
 	// untrimmed says the guest ran since its free pages were last given
 	// back (see trim); trimming says a trim is running, whose fuel ticks
