@@ -141,7 +141,8 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	}
 	r.clock, r.start = clock, now.Add(-st.Wall)
 	r.program = st.Program
-	r.mapPos = lazyMapPos(r.ctx, st.Program)
+	r.fileName = st.FileName
+	r.mapPos = lazyMapPos(r.ctx, st.Program, r.programFileName())
 	r.logs, r.outBytes = st.Logs, st.OutBytes
 	r.compute, r.ticks = st.Compute, st.Ticks
 	r.timers.restore(st.Timers)
@@ -204,13 +205,13 @@ func (r *run) restoreMemory(st *openedState) error {
 // passed the transform's limits when the run started, so its cost is
 // bounded; and it gives up, leaving the message as it is, when the run's
 // ctx ends.
-func lazyMapPos(ctx context.Context, program string) func(string) string {
+func lazyMapPos(ctx context.Context, program, fileName string) func(string) string {
 	return func(s string) string {
 		p, err := transformCache.get(ctx, time.Time{}, program)
 		if err != nil {
 			return s
 		}
-		return p.MapStack(s)
+		return p.MapStackAs(s, fileName)
 	}
 }
 

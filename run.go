@@ -30,7 +30,8 @@ type run struct {
 	bridge *hostcalls.Bridge
 	clock  *runClock
 
-	program string              // the source, sealed with a suspended run
+	program  string              // the source, sealed with a suspended run
+	fileName string              // Request.FileName, sealed with it
 	mapPos  func(string) string // maps positions in messages to the source
 
 	aborted atomic.Bool // set when ctx is to be done; read by FuelTick
@@ -141,7 +142,7 @@ func (r *run) runProgram(program string) {
 	r.clock = newRunClock(time.Now(), r.cfg.Deterministic, r.cfg.Seed)
 	r.start = r.clock.startedAt()
 	// The transform is part of the run: ctx and WallTime bound it too.
-	prog, failure, err := transform(r.ctx, r.start.Add(r.cfg.WallTime), program)
+	prog, failure, err := transform(r.ctx, r.start.Add(r.cfg.WallTime), program, r.programFileName())
 	switch {
 	case err != nil && r.abortErr() != nil:
 		r.fail(KindAbort, r.abortMessage())

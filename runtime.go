@@ -21,6 +21,11 @@ type Request struct {
 	// Bindings are exposed to the program as global objects, one per
 	// Namespace.
 	Bindings []Namespace
+	// FileName names the program in the positions of failure messages and
+	// stack traces (FILE:LINE:COLUMN), for example the name of the file it
+	// was read from. Empty means "program.ts". It must be at most 255
+	// bytes of valid UTF-8 with no control characters and no ':'.
+	FileName string
 }
 
 // Result is the outcome of one run. A failed program is a Result with a
@@ -102,7 +107,13 @@ func (r *Runtime) Run(ctx context.Context, req Request) (Result, error) {
 	if err := validateBindings(req.Bindings); err != nil {
 		return Result{}, err
 	}
-	return r.guarded(ctx, req.Bindings, func(rn *run) { rn.runProgram(req.Program) })
+	if err := validateFileName(req.FileName); err != nil {
+		return Result{}, err
+	}
+	return r.guarded(ctx, req.Bindings, func(rn *run) {
+		rn.fileName = req.FileName
+		rn.runProgram(req.Program)
+	})
 }
 
 // guarded runs one segment of a run (a Run, or a Resume) as an active run

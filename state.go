@@ -110,6 +110,7 @@ type runState struct {
 	Timers     []timerState     `cbor:"10,keyasint"`
 	Parked     []parkedState    `cbor:"11,keyasint"`
 	Fuel       uint32           `cbor:"12,keyasint"`
+	FileName   string           `cbor:"13,keyasint,omitempty"` // Request.FileName
 }
 
 // namespaceState is what the guest holds of a namespace: its global and
@@ -188,6 +189,7 @@ func (r *run) seal() ([]byte, error) {
 		Clock:      clock,
 		Timers:     r.timers.save(),
 		Fuel:       r.inst.Fuel(),
+		FileName:   r.fileName,
 	}
 	for _, p := range r.parked {
 		st.Parked = append(st.Parked, parkedState{ID: p.ID, Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason})

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/coderun/coderun/internal/tsx"
 )
@@ -34,7 +36,9 @@ const MaxProgramBytes = 16 << 20
 // interrupted, so the transform goes on in the background (bounded by
 // tsx's limits and by transformSlots) and its result is cached for the
 // next run of the same program.
-func transform(ctx context.Context, deadline time.Time, program string) (transformed, *Failure, error) {
+//
+// Positions in messages name the file fileName.
+func transform(ctx context.Context, deadline time.Time, program, fileName string) (transformed, *Failure, error) {
 	if len(program) > MaxProgramBytes {
 		return transformed{}, &Failure{Kind: KindException, Message: fmt.Sprintf(
 			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}, nil
@@ -45,7 +49,9 @@ func transform(ctx context.Context, deadline time.Time, program string) (transfo
 		var le *tsx.LimitError
 		switch {
 		case errors.As(err, &se):
-			return transformed{}, &Failure{Kind: KindException, Message: "SyntaxError: " + se.Error()}, nil
+			named := *se // the cached error is shared by every run of the program
+			named.File = fileName
+			return transformed{}, &Failure{Kind: KindException, Message: "SyntaxError: " + named.Error()}, nil
 		case errors.As(err, &le):
 			return transformed{}, &Failure{Kind: KindException, Message: le.Error()}, nil
 		case errors.Is(err, errTransformWait):
@@ -53,7 +59,7 @@ func transform(ctx context.Context, deadline time.Time, program string) (transfo
 		}
 		return transformed{}, &Failure{Kind: KindException, Message: "TypeScript transform failed: " + err.Error()}, nil
 	}
-	return transformed{js: p.JS, filename: tsx.FileName, mapPos: p.MapStack}, nil, nil
+	return transformed{js: p.JS, filename: tsx.FileName, mapPos: func(s string) string { return p.MapStackAs(s, fileName) }}, nil, nil
 }
 
 // transformSlots bounds the transforms running at once, abandoned ones
@@ -165,4 +171,34 @@ func (e *cacheEntry) fill(program string) {
 		}
 	}()
 	e.prog, e.err = tsx.Transform(program)
+}
+
+// maxFileNameBytes bounds Request.FileName: a file name, as file systems
+// bound theirs.
+const maxFileNameBytes = 255
+
+// validateFileName checks Request.FileName. A ':' would make the positions
+// FILE:LINE:COLUMN ambiguous, and a control character could forge lines of
+// a message.
+func validateFileName(name string) error {
+	if len(name) > maxFileNameBytes {
+		return fmt.Errorf("coderun: Request.FileName is %d bytes, want at most %d", len(name), maxFileNameBytes)
+	}
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("coderun: Request.FileName %q is not valid UTF-8", name)
+	}
+	for _, c := range name {
+		if c == ':' || unicode.IsControl(c) {
+			return fmt.Errorf("coderun: Request.FileName %q contains %q: use a plain file name, without ':' or control characters", name, c)
+		}
+	}
+	return nil
+}
+
+// programFileName is the name positions in r's messages use.
+func (r *run) programFileName() string {
+	if r.fileName == "" {
+		return tsx.FileName
+	}
+	return r.fileName
 }

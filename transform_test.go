@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,4 +109,43 @@ func TestNamespaceWithTopLevelAwaitAndReturn(t *testing.T) {
 	// Node gives 1; the export inside the namespace is the namespace's.
 	rt := newRuntime(t, nil)
 	assert.Equal(t, "1", requireOK(t, runProgram(t, rt, "namespace J { export async function run(){return 1} } return await J.run()")))
+}
+
+// Positions in messages name Request.FileName, for syntax errors and for
+// exceptions, and still do after the run is resumed from its state.
+func TestFileNameNamesPositions(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	res, err := rt.Run(context.Background(), Request{Program: "let x = ;", FileName: "fix-dates.ts"})
+	require.NoError(t, err)
+	assert.Contains(t, requireFailure(t, res, KindException), "SyntaxError: fix-dates.ts:1:9:")
+	res, err = rt.Run(context.Background(), Request{Program: "let x = ;"})
+	require.NoError(t, err)
+	assert.Contains(t, requireFailure(t, res, KindException), "SyntaxError: program.ts:1:9:", "the cached transform keeps no earlier run's name")
+
+	var echoes atomic.Int64
+	ns := approvals(&echoes)
+	durable := durableRuntime(t, nil)
+	res, err = durable.Run(context.Background(), Request{
+		Program:  "const ok: string = await tools.ask({})\nthrow new Error('after ' + ok)",
+		FileName: "approve.ts",
+		Bindings: []Namespace{ns},
+	})
+	require.NoError(t, err)
+	s := requireSuspended(t, res)
+	res, err = durableRuntime(t, nil).Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: "yes"}}, []Namespace{ns})
+	require.NoError(t, err)
+	msg := requireFailure(t, res, KindException)
+	assert.Contains(t, msg, "Error: after yes")
+	assert.Contains(t, msg, "(approve.ts:2:")
+}
+
+func TestFileNameValidated(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	for _, name := range []string{"a:b.ts", "a\nb.ts", strings.Repeat("x", 256), "\xff.ts"} {
+		_, err := rt.Run(context.Background(), Request{Program: "return 1", FileName: name})
+		require.Error(t, err, "%q", name)
+		assert.Contains(t, err.Error(), "Request.FileName")
+	}
 }

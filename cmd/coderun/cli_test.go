@@ -35,16 +35,51 @@ func TestHelpGoesToStdout(t *testing.T) {
 	}
 }
 
-// TestUsageErrorsGoToStderr: a bad flag prints the error and the usage on
-// standard error, nothing on standard output, and exits 2.
+// TestUsageErrorsGoToStderr: a bad flag prints one line saying what was
+// wrong and one pointing at -h on standard error, nothing on standard
+// output, and exits 2. The flag list is not repeated.
 func TestUsageErrorsGoToStderr(t *testing.T) {
 	for _, c := range commands {
 		code, out, stderr := cli(t, "", c.name, "--no-such-flag")
 		assert.Equal(t, 2, code, c.name)
 		assert.Empty(t, out, c.name)
-		assert.Contains(t, stderr, "flag provided but not defined: -no-such-flag", c.name)
-		assert.Contains(t, stderr, "usage: coderun "+c.name, c.name)
+		assert.Equal(t, "coderun "+c.name+": flag provided but not defined: -no-such-flag\nRun 'coderun "+c.name+" -h' for usage.\n", stderr)
 	}
+}
+
+// TestUsageErrorsSayWhatToChange: each common mistake gets a message that
+// names the flag as typed and what it wants.
+func TestUsageErrorsSayWhatToChange(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--compute-time", "5", "-"}, `coderun run: invalid value "5" for flag -compute-time: want a duration with a unit, such as 5s, 500ms or 1m30s`},
+		{[]string{"run", "--memory-limit-bytes", "1MiB", "-"}, "coderun run: --memory-limit-bytes is 1048576, want 16777216 (16 MiB) to 3221225472 (3 GiB)"},
+		{[]string{"run", "--max-calls", "0", "-"}, "coderun run: --max-calls is 0, want 1 to"},
+		{[]string{"run", "a.ts", "b.ts"}, `coderun run: unexpected argument "b.ts": want [flags] FILE|-`},
+		{[]string{"run"}, "coderun run: missing argument: want [flags] FILE|-"},
+		{[]string{"version", "extra"}, `coderun version: unexpected argument "extra": want no arguments`},
+	}
+	for _, c := range cases {
+		code, out, stderr := cli(t, "return 1", c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out)
+		assert.True(t, strings.HasPrefix(stderr, c.want), "%v: %q", c.args, stderr)
+		assert.NotContains(t, stderr, "coderun: config:", "the library's prefix is not repeated")
+		assert.Equal(t, 2, strings.Count(stderr, "\n"), "one line of problem, one pointing at -h: %q", stderr)
+	}
+}
+
+// TestFlagsAfterTheFile: flags may follow the file name, and "--" makes
+// what follows positional.
+func TestFlagsAfterTheFile(t *testing.T) {
+	code, out, stderr := cli(t, "console.log('<b>'); return 2", "run", "-", "--pretty", "--fuel", "100000")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "\n  \"logs\"", "--pretty after the file indents the output")
+	code, _, stderr = cli(t, "return 1", "run", "--", "--pretty")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "--pretty", "after --, --pretty is a file name")
 }
 
 // TestByteFlagsTakeUnits: the byte flags read the same syntax as

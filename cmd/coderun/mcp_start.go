@@ -39,7 +39,7 @@ type startFlags struct {
 func addStartFlags(fs *flag.FlagSet) *startFlags {
 	var sf startFlags
 	fs.StringVar(&sf.config, "config", defaultConfigPath, "the coderun.yml to read")
-	fs.DurationVar(&sf.startTimeout, "start-timeout", mcpproxy.DefaultStartTimeout, "how long each server may take to start and list its tools")
+	durationVar(fs, &sf.startTimeout, "start-timeout", mcpproxy.DefaultStartTimeout, "how long each server may take to start and list its tools")
 	return &sf
 }
 

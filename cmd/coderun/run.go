@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	"github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/bytesize"
@@ -27,8 +28,8 @@ func runProgram(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	cfg := coderun.DefaultConfig()
 	pretty := fs.Bool("pretty", false, "indent the JSON output")
-	fs.DurationVar(&cfg.ComputeTime, "compute-time", cfg.ComputeTime, "budget for guest execution time")
-	fs.DurationVar(&cfg.WallTime, "wall-time", cfg.WallTime, "budget for the whole run, waiting included")
+	durationVar(fs, &cfg.ComputeTime, "compute-time", cfg.ComputeTime, "budget for guest execution time")
+	durationVar(fs, &cfg.WallTime, "wall-time", cfg.WallTime, "budget for the whole run, waiting included")
 	fs.Var(bytesize.Flag{P: &cfg.MaxOutputBytes}, "max-output-bytes", "bound on logs + value + failure message: a `SIZE` such as 1048576 or 64MiB")
 	fs.Var(bytesize.Flag{P: &cfg.MemoryLimitBytes}, "memory-limit-bytes", "bound on guest memory: a `SIZE` such as 256MiB")
 	fs.Uint64Var(&cfg.Fuel, "fuel", cfg.Fuel, "deterministic compute budget in interrupt ticks (0: none)")
@@ -41,9 +42,8 @@ func runProgram(c *command, args []string, std stdio) int {
 		return status
 	}
 	cfg.CompilationCacheDir = cache.resolve("")
-	if err := cfg.Validate(); err != nil {
-		fmt.Fprintf(std.err, "coderun run: %v\n", err)
-		return 2
+	if err := runFlags.validate(cfg); err != nil {
+		return usageError(c, std, err.Error())
 	}
 	src, err := readProgram(fs.Arg(0), std.in)
 	if err != nil {
@@ -60,12 +60,15 @@ func runProgram(c *command, args []string, std stdio) int {
 		return 2
 	}
 	defer rt.Close(context.Background())
-	res, err := rt.Run(ctx, coderun.Request{Program: src})
+	res, err := rt.Run(ctx, coderun.Request{Program: src, FileName: programFileName(fs.Arg(0))})
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun run: %v\n", err)
 		return 2
 	}
 	enc := json.NewEncoder(std.out)
+	// The output is read by people and programs, never embedded in HTML:
+	// "=>" and "<anonymous>" stay as the program wrote them.
+	enc.SetEscapeHTML(false)
 	if *pretty {
 		enc.SetIndent("", "  ")
 	}
@@ -77,6 +80,27 @@ func runProgram(c *command, args []string, std stdio) int {
 		return 1
 	}
 	return 0
+}
+
+// runFlags names the flags of `coderun run` that set coderun.Config fields.
+var runFlags = configFlags{
+	"ComputeTime":      "compute-time",
+	"WallTime":         "wall-time",
+	"MaxOutputBytes":   "max-output-bytes",
+	"MemoryLimitBytes": "memory-limit-bytes",
+	"Fuel":             "fuel",
+	"Seed":             "seed",
+	"MaxCallsInFlight": "max-calls-in-flight",
+	"MaxCalls":         "max-calls",
+}
+
+// programFileName is the name positions in messages give the program: the
+// file's base name, or the library's default for standard input.
+func programFileName(arg string) string {
+	if arg == "-" {
+		return ""
+	}
+	return filepath.Base(arg)
 }
 
 func readProgram(name string, stdin io.Reader) (string, error) {

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,6 +31,38 @@ func decode(t *testing.T, out string) coderun.Result {
 	var res coderun.Result
 	require.NoError(t, json.Unmarshal([]byte(out), &res), out)
 	return res
+}
+
+// TestRunWritesJSONAsIs: the output is JSON read by people and programs,
+// so <, > and & are written as they are, not as \u003c escapes.
+func TestRunWritesJSONAsIs(t *testing.T) {
+	code, out, stderr := cli(t, "console.log(new Map([[1, '<a> & b']])); return '=>'", "run", "--pretty", "-")
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, out, `\u003c`)
+	assert.NotContains(t, out, `\u0026`)
+	assert.Contains(t, out, `Map(1) { 1 => '<a> & b' }`)
+	assert.Contains(t, out, `"value": "=>"`)
+}
+
+// TestPositionsNameTheFile: positions in failures name the file that was
+// run; a program from standard input stays program.ts.
+func TestPositionsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fix-dates.ts")
+	require.NoError(t, os.WriteFile(file, []byte("const n: number = 1\nthrow new Error('boom')\n"), 0o600))
+	code, out, _ := cli(t, "", "run", file)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, decode(t, out).Failure.Message, "(fix-dates.ts:2:11)")
+
+	bad := filepath.Join(dir, "bad.ts")
+	require.NoError(t, os.WriteFile(bad, []byte("let x = ;"), 0o600))
+	code, out, _ = cli(t, "", "run", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, decode(t, out).Failure.Message, "SyntaxError: bad.ts:1:9:")
+
+	code, out, _ = cli(t, "throw new Error('x')", "run", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, decode(t, out).Failure.Message, "(program.ts:1:11)")
 }
 
 func TestRunExample(t *testing.T) {
@@ -102,7 +136,7 @@ func TestRunUsageErrorsExitTwo(t *testing.T) {
 		assert.NotEmpty(t, stderr, "%v says what was wrong", args)
 	}
 	_, _, stderr := cli(t, "", "run", "--memory-limit-bytes", "1", "-")
-	assert.Contains(t, stderr, "MemoryLimitBytes")
+	assert.Contains(t, stderr, "--memory-limit-bytes is 1, want")
 }
 
 func TestVersion(t *testing.T) {

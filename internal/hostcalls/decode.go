@@ -274,6 +274,8 @@ func CBORToJSON(b []byte) (json.RawMessage, error) {
 // jsonWriter is the sink that writes JSON text.
 type jsonWriter struct {
 	out bytes.Buffer
+	// strings quotes strings into out; see quote.
+	strings *json.Encoder
 	// open are the containers being written, innermost last.
 	open []jsonContainer
 	// afterKey is set between a key and its value, which takes no comma.
@@ -325,9 +327,16 @@ func (w *jsonWriter) text(s []byte) {
 	w.quote(s)
 }
 
+// quote writes s as a JSON string. The value is read by programs and
+// models, not embedded in HTML, so <, > and & stay as they are rather
+// than becoming \u003c escapes (json.Marshal's default).
 func (w *jsonWriter) quote(s []byte) {
-	enc, _ := json.Marshal(string(s)) // valid UTF-8: textBytes checked it
-	w.out.Write(enc)
+	if w.strings == nil {
+		w.strings = json.NewEncoder(&w.out)
+		w.strings.SetEscapeHTML(false)
+	}
+	_ = w.strings.Encode(string(s)) // valid UTF-8: textBytes checked it; writes to memory
+	w.out.Truncate(w.out.Len() - 1) // Encode ends each value with a newline
 }
 
 func (w *jsonWriter) beginArray(int) { w.begin('[', ']') }

@@ -22,12 +22,19 @@ type SyntaxError struct {
 	Column int
 	// Message describes the problem, without position.
 	Message string
+	// File is the file name the position is given in; empty means
+	// FileName.
+	File string
 }
 
 // Error formats the error like a compiler diagnostic, for example
 // `program.ts:3:7: Expected ";" but found "x"`.
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", FileName, e.Line, e.Column, e.Message)
+	file := e.File
+	if file == "" {
+		file = FileName
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", file, e.Line, e.Column, e.Message)
 }
 
 // syntaxErrorFromEsbuild converts an esbuild diagnostic on the text esbuild

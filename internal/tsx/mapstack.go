@@ -16,7 +16,12 @@ import (
 // any other context, since only the position itself is matched. An
 // occurrence preceded by a file-name character (as in "myprogram.ts:1:2"
 // or "/x/program.ts:1:2") is some other file and is left alone.
-func (p *Program) MapStack(stack string) string {
+func (p *Program) MapStack(stack string) string { return p.MapStackAs(stack, FileName) }
+
+// MapStackAs is MapStack, writing each mapped position with the file name
+// name instead of FileName, so that positions name the file the user ran.
+// Positions with no mapping keep FileName: they are not in the user's file.
+func (p *Program) MapStackAs(stack, name string) string {
 	const needle = FileName + ":"
 	if !strings.Contains(stack, needle) {
 		return stack
@@ -48,7 +53,8 @@ func (p *Program) MapStack(stack string) string {
 			continue
 		}
 		b.WriteString(stack[prev:start])
-		b.WriteString(needle)
+		b.WriteString(name)
+		b.WriteByte(':')
 		b.WriteString(strconv.Itoa(mLine))
 		b.WriteByte(':')
 		b.WriteString(strconv.Itoa(mCol))
