@@ -32,7 +32,7 @@ type run struct {
 
 	program  string              // the source, sealed with a suspended run
 	fileName string              // Request.FileName, sealed with it
-	mapPos  func(string) string // maps positions in messages to the source
+	mapPos   func(string) string // maps positions in messages to the source
 
 	aborted atomic.Bool // set when ctx is to be done; read by FuelTick
 
