@@ -135,7 +135,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
 			Resources: &mcp.ResourceCapabilities{ListChanged: true},
 		},
-		Logger: opts.Log,
+		Logger: sdkLog(opts.Log),
 		// A host's roots are its user's grants; the upstreams get them.
 		InitializedHandler: func(_ context.Context, req *mcp.InitializedRequest) {
 			hub.HostConnected(req.Session)

@@ -254,6 +254,29 @@ func TestSessionLogRecordsUpstreamsAndWireTools(t *testing.T) {
 	assert.Contains(t, eventNames(events), "mcp/server-started")
 	wire := findEvent(t, events, codemode.EventWireTools)
 	assert.Equal(t, []any{"run_code"}, wire["tools"])
+	// Only coderun's own events: the MCP SDK's informational lines ("server
+	// connecting") are not in the session log.
+	for _, name := range eventNames(events) {
+		assert.Regexp(t, `^[a-z]+/[a-z-]+$`, name)
+	}
+}
+
+// The SDK's warnings and errors reach the session log as one event of
+// coderun's, with the SDK's text; its informational lines do not.
+func TestSDKLogKeepsWarningsUnderOneEvent(t *testing.T) {
+	t.Parallel()
+	var buf lockedBuffer
+	log := sdkLog(codemode.NewSessionLog(&buf))
+	log.Info("server connecting", "session", 1)
+	log.Warn("keepalive ping failed", "attempt", 2)
+	log.With("session", "s1").Error("jsonrpc2 internal error")
+	events := buf.events(t)
+	require.Len(t, events, 2)
+	assert.Equal(t, sdkLogEvent, events[0]["msg"])
+	assert.Equal(t, "keepalive ping failed", events[0]["sdk"])
+	assert.Equal(t, float64(2), events[0]["attempt"])
+	assert.Equal(t, "jsonrpc2 internal error", events[1]["sdk"])
+	assert.Equal(t, "s1", events[1]["session"])
 }
 
 // lockedBuffer is a session log sink shared by the goroutines of a test.

@@ -66,7 +66,8 @@ func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, t
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, s := range report.Servers {
 		if s.Err != nil {
-			fmt.Fprintf(tw, "%s (%s): FAILED: %v\n", s.Name, s.Endpoint, s.Err)
+			// The error itself is in the start-up report on stderr.
+			fmt.Fprintf(tw, "%s (%s): FAILED to start (the reason is on standard error)\n", s.Name, s.Endpoint)
 			continue
 		}
 		fmt.Fprintf(tw, "%s (%s): %d tools\n", s.Name, s.Endpoint, len(byServer[s.Name]))
