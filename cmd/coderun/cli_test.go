@@ -130,3 +130,16 @@ func TestMCPReadsInjectedStdin(t *testing.T) {
 	require.NoError(t, inW.Close())
 	assert.Equal(t, 0, <-done, stderr.String())
 }
+
+// TestToolsReportsAFailedServerOnce: the reason a server failed is in the
+// start-up report on stderr; the listing on stdout names the server as
+// failed without repeating it.
+func TestToolsReportsAFailedServerOnce(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "coderun.yml")
+	require.NoError(t, os.WriteFile(cfg, []byte("servers:\n  broken: {command: /nonexistent/mcp-server-xyz}\n"), 0o600))
+	code, out, stderr := cli(t, "", "tools", "--config", cfg, "--start-timeout", "10s")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "broken (/nonexistent/mcp-server-xyz): FAILED to start")
+	reason := "no such file or directory"
+	assert.Equal(t, 1, strings.Count(out+stderr, reason), "stdout: %q\nstderr: %q", out, stderr)
+}
