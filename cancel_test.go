@@ -23,8 +23,8 @@ func echoUntilCancelled() Namespace {
 	}}
 }
 
-// TestCancellationIsAlwaysAbort covers issue 9's cancelled runs that ended
-// as exception or ok: whatever the program does with the calls refused or
+// TestCancellationIsAlwaysAbort covers cancelled runs that could end as
+// exception or ok: whatever the program does with the calls refused or
 // failed by the cancellation, the run is an abort.
 func TestCancellationIsAlwaysAbort(t *testing.T) {
 	t.Parallel()

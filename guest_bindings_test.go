@@ -12,7 +12,7 @@ import (
 // In a namespace with an ErrorClass every rejection of a call is that
 // class, arguments that are not JSON included, so a program that follows
 // the SDK's advice (`if (e instanceof ToolCallError) skip; else throw`)
-// survives them (issue 12).
+// survives them.
 func TestEveryRejectionOfACallIsTheNamespacesErrorClass(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, nil)

@@ -9,7 +9,7 @@ import (
 )
 
 // Node's I/O globals are absent, so feature tests take the branch that
-// does not use them, and using one anyway says why (issue 11).
+// does not use them, and using one anyway says why.
 func TestAbsentGlobalsAreUndefinedAndExplained(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, nil)

@@ -13,7 +13,7 @@ import (
 
 // nodeOutput runs program (JavaScript, the body of an async function) under
 // Node and returns what it printed. Node is the reference for console
-// formatting and error stacks (issue 13).
+// formatting and error stacks.
 func nodeOutput(t *testing.T, program string) string {
 	t.Helper()
 	node, err := exec.LookPath("node")
@@ -94,7 +94,7 @@ func TestUncaughtErrorMessageKeepsCauseAndProperties(t *testing.T) {
 
 // A stack the program reads (err.stack, console.log(err), console.trace)
 // points at the program's own lines, not at the transformed script's,
-// which esbuild reflows and the wrapper shifts (issue 13).
+// which esbuild reflows and the wrapper shifts.
 func TestStacksReadInsideTheProgramPointAtItsLines(t *testing.T) {
 	t.Parallel()
 	rt := newRuntime(t, nil)

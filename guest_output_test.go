@@ -14,7 +14,7 @@ import (
 )
 
 // These tests cover what leaves the guest: the completion value, call
-// arguments, log lines and exception messages (issue 9, items 6-10).
+// arguments, log lines and exception messages.
 
 func TestSparseArraysAreRefusedWithTheirPath(t *testing.T) {
 	t.Parallel()

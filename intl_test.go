@@ -11,7 +11,7 @@ import (
 
 // Intl is computed on the host (internal/intl) inside the guest's call, so
 // its work is the run's work: the compute budget, fuel and abort stop a
-// program that formats without end (issue 13).
+// program that formats without end.
 func TestIntlWorkIsBudgeted(t *testing.T) {
 	t.Parallel()
 	const forever = `

@@ -21,7 +21,7 @@ import (
 
 // The parity corpus (testdata/parity/*.ts) is programs written the way
 // models write them, run in coderun and in Node 20, the reference models
-// learned from (issue 13). A program's outcome is its console lines and its
+// learned from. A program's outcome is its console lines and its
 // value or the first line of its failure; any difference fails the test
 // unless testdata/parity/allowed.txt lists the program with the reason.
 

@@ -1,6 +1,6 @@
 package bench
 
-// Benchmarks of bindings (issue 3): host functions called from the program.
+// Benchmarks of bindings: host functions called from the program.
 
 import (
 	"context"
@@ -23,8 +23,7 @@ func echo(_ context.Context, args any) (any, error) { return args, nil }
 // BenchmarkBindingRoundTrip makes 10,000 sequential awaited calls of an
 // echo binding per op and reports the time per call (the run's fixed cost
 // is spread over them): the mean over all ops, and the median of the ops'
-// own per-call times. Target: ≤ 10 µs per call (issue 3), ≤ 3 µs p50
-// (issue 14). "goroutine" is an ordinary namespace, whose calls run on
+// own per-call times. Target: ≤ 3 µs p50 per call. "goroutine" is an ordinary namespace, whose calls run on
 // goroutines of their own; "immediate" is the same function in an
 // Immediate namespace, answered inside the program's call.
 func BenchmarkBindingRoundTrip(b *testing.B) {

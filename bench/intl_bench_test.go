@@ -1,6 +1,6 @@
 package bench
 
-// The cost of Intl (issue 13): each call crosses into the host, where
+// The cost of Intl: each call crosses into the host, where
 // internal/intl formats with CLDR data. bench/README.md has the numbers.
 
 import (

@@ -1,6 +1,6 @@
 package bench
 
-// Benchmarks of the core runtime (issue 2, §5). bench/README.md lists what
+// Benchmarks of the core runtime. bench/README.md lists what
 // each one measures, the command that reproduces the numbers and the
 // numbers themselves.
 
@@ -24,8 +24,7 @@ import (
 // them), the TypeScript transform (found in the transform cache: the
 // program is the same every time), the run, the result and the reset. It reports the p50 and p99 of the per-run wall time
 // and the process's user and system CPU time per run (GC included).
-// Target: p50 ≤ 30 µs on a quiet machine (issue 14; issue 2 asked for
-// 150 µs).
+// Target: p50 ≤ 30 µs on a quiet machine.
 func BenchmarkColdStart(b *testing.B) {
 	benchColdStart(b, func(int) string { return "return 1+1" })
 }

@@ -10,7 +10,7 @@ import (
 	coderun "github.com/coderun/coderun"
 )
 
-// The durable-runs targets (issue 10): suspending and resuming a waiting
+// The durable-runs targets: suspending and resuming a waiting
 // run with a small heap each take at most 1 ms p50, its State is at most
 // 64 KiB, and a suspended run costs the process no goroutine and no wasm
 // memory.

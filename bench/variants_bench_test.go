@@ -1,6 +1,6 @@
 package bench
 
-// Comparing wasm build variants (issue 2 §5: -O3, -flto, wasm-opt, ...).
+// Comparing wasm build variants (-O3, -flto, wasm-opt, ...).
 
 import (
 	"os"

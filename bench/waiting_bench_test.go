@@ -1,6 +1,6 @@
 package bench
 
-// Memory of waiting runs (issues 9 and 14): how many runs blocked in a
+// Memory of waiting runs: how many runs blocked in a
 // binding call fit in a machine.
 
 import (
@@ -24,8 +24,8 @@ var waitingPrograms = []waitingProgram{
 	// holds: it built a 1 MiB string from 16,384 pieces and dropped it.
 	// bench/peers runs the same program on other engines.
 	{"built-1MiB", built1MiB, "1048576"},
-	// A run that waits at once: the floor of a waiting run's cost (issue 9
-	// reported 5,000 waiting runs in 5.9 GiB, 1.16 MiB each).
+	// A run that waits at once: the floor of a waiting run's cost (5,000
+	// waiting runs once took 5.9 GiB, 1.16 MiB each).
 	{"idle", "await bench.wait(); return 0;", "0"},
 }
 
@@ -49,7 +49,7 @@ const waitingReserve = 4 << 30
 // pages every instance maps copy-on-write count once), heap-MiB/run from
 // the Go heap in use, and start-s, the time until all N were waiting.
 // N is 1,000 and 5,000; CODERUN_BENCH_WAITING_10K=1 adds 10,000.
-// Target (issue 14): ≤ 1.5 MB per run, so that 10,000 fit in 24 GiB.
+// Target: ≤ 1.5 MB per run, so that 10,000 fit in 24 GiB.
 //
 // Budgets are DefaultConfig's except WallTime, raised to an hour so that
 // the first runs do not time out while the last ones start. Runs are

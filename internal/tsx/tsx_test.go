@@ -490,7 +490,7 @@ func TestTransformLargeSingleLine(t *testing.T) {
 }
 
 func TestNamespaceExportsAreNotModuleSyntax(t *testing.T) {
-	// Issue 13: Node runs this and gives 1. The export belongs to the
+	// Node runs this and gives 1. The export belongs to the
 	// namespace, so it needs no module system, with top-level await and
 	// return or without.
 	assert.Equal(t, "var J;\n((J2) => {\n  async function run() {\n    return 1;\n  }\n  J2.run = run;\n})(J || (J = {}));\nreturn await J.run();\n",
