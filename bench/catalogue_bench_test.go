@@ -1,7 +1,7 @@
 package bench
 
-// The size of what the model reads up front for a large tool set (issue
-// 12): the catalogue form of the SDK against the native tool list and the
+// The size of what the model reads up front for a large tool set: the
+// catalogue form of the SDK against the native tool list and the
 // full SDK, over the corpus of real MCP tools in codemode/testdata/corpus.
 
 import (

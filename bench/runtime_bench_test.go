@@ -244,7 +244,7 @@ var spinCases = []spinCase{
 		await bench.ready(); for (;;) { a.reverse(); a.sort((x, y) => x - y); }`},
 	// 2**28 bytes per string: needs MemoryLimitBytes well above 256 MiB.
 	{"repeat", `await bench.ready(); for (;;) { const s = "xy".repeat(2 ** 27); if (s.length !== 2 ** 28) throw new Error("short"); }`},
-	// Not in the issue's table: one back-edge per call, but each call is a
+	// Beyond the loops above: one back-edge per call, but each call is a
 	// single bulk-memory instruction (memory.fill, memory.copy) over 4 MiB,
 	// which no loop counter sees.
 	{"typedarray-fill", `const a = new Uint8Array(2 ** 22); let i = 0; await bench.ready(); for (;;) a.fill(i++ & 255);`},
