@@ -154,6 +154,10 @@ func newEntry(t Tool) (*entry, error) {
 		return nil, fmt.Errorf("codemode: register %q: the name is reserved for Code Mode", t.Name)
 	case t.Execute == nil:
 		return nil, fmt.Errorf("codemode: register %q: Execute is nil", t.Name)
+	case t.OriginalName != "" && (t.Group == "" || strings.Contains(t.Group, ".")):
+		// A '.' in the group would let "a.b" + "c" and "a" + "b.c" share a
+		// qualified name, so a rule for one tool could match another's.
+		return nil, fmt.Errorf("codemode: register %q: OriginalName %q needs a Group without '.' (Group is %q)", t.Name, t.OriginalName, t.Group)
 	case t.Concurrency != Exclusive && t.Concurrency != ParallelSafe:
 		return nil, fmt.Errorf("codemode: register %q: unknown concurrency class %d", t.Name, t.Concurrency)
 	}
