@@ -101,11 +101,11 @@ type RulePolicy struct {
 
 // MatchTool reports whether the glob pattern matches a tool known by name
 // and qualifiedName (GROUP.TOOL, or "" for none): the one rule by which
-// policy rules and the tools filter pick tools. Matching either form is
-// safe because neither can pass for the other's tool: a qualified name
-// holds a '.', which no MCP tool's Name does, and its group's name ends at
-// its first '.', so "fs.write_file" names the tool write_file of the group
-// fs and nothing else.
+// policy rules and the tools filter pick tools. Trying both forms never
+// mistakes one tool for another: a group's name ends at the first '.' of a
+// qualified name (a Group with '.' cannot have one), so "fs.write_file"
+// names the tool write_file of the group fs and nothing else, and the
+// Registry refuses a Name that is another tool's qualified name.
 func MatchTool(pattern, name, qualifiedName string) bool {
 	return matchGlob(pattern, name) || qualifiedName != "" && matchGlob(pattern, qualifiedName)
 }

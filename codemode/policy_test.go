@@ -170,6 +170,19 @@ func TestRegisterRefusesAnAmbiguousQualifiedName(t *testing.T) {
 	err = NewRegistry().Register(serverTool("a__c", "", "c", &n))
 	assert.ErrorContains(t, err, "needs a Group")
 	assert.NoError(t, NewRegistry().Register(serverTool("a__b_c", "a", "b.c", &n)), "a '.' in the tool's own name is fine")
+
+	// A Name that is another tool's qualified name would let a rule for
+	// one match the other, in whichever order they come.
+	plain := valueTool("fs.write_file", Exclusive, "1")
+	proxied := serverTool("fs__write_file", "fs", "write_file", &n)
+	reg := NewRegistry()
+	require.NoError(t, reg.Register(proxied))
+	assert.ErrorContains(t, reg.Register(plain), `register "fs.write_file": the name is another tool's qualified name`)
+	require.True(t, reg.Unregister("fs__write_file"))
+	require.NoError(t, reg.Register(plain), "free once the other tool is gone")
+	assert.ErrorContains(t, reg.Register(proxied), `its qualified name "fs.write_file" is another tool's name`)
+	assert.Error(t, NewRegistry().Register(proxied, plain), "within one batch too")
+	assert.NoError(t, NewRegistry().Register(serverTool("fs.write_file", "fs", "write_file", &n)), "a tool may be named by its own qualified name")
 }
 
 func TestToolFilterMatchesQualifiedNames(t *testing.T) {

@@ -48,17 +48,22 @@ func unmatchedEvents(t *testing.T, log *lockedBuffer) map[string]int {
 }
 
 // A deny rule written with the names the filesystem server gives its
-// tools denies the tool coderun offers, which runs nothing.
+// tools denies the tool coderun offers, which runs nothing, and only that
+// server's: the same tool of another server is not named by the rule.
 func TestDenyRuleByServerAndToolNameWithTheFilesystemServer(t *testing.T) {
 	t.Parallel()
 	allowed, _ := filesystemFixture(t)
+	other, _ := filesystemFixture(t)
 	cfg, err := codemode.ParseConfig([]byte(`policy:
   default: allow
   rules:
     - { tool: "fs.write_file", action: deny, reason: "no writes" }
 `))
 	require.NoError(t, err)
-	f, warnings := newWarningServer(t, cfg, map[string]codemode.ServerSpec{"fs": filesystemServer(t, allowed)})
+	f, warnings := newWarningServer(t, cfg, map[string]codemode.ServerSpec{
+		"fs":  filesystemServer(t, allowed),
+		"fs2": filesystemServer(t, other),
+	})
 	cs := f.connect(t, nil, nil)
 
 	target := filepath.Join(allowed, "new.txt")
@@ -66,6 +71,11 @@ func TestDenyRuleByServerAndToolNameWithTheFilesystemServer(t *testing.T) {
 	assert.True(t, res.IsError, "the write must be denied: %s", text(res))
 	assert.Contains(t, text(res), "no writes")
 	assert.NoFileExists(t, target)
+
+	target = filepath.Join(other, "new.txt")
+	res = call(t, cs, "fs2__write_file", map[string]any{"path": target, "content": "written"})
+	assert.False(t, res.IsError, "fs2's write_file is another server's tool: %s", text(res))
+	assert.FileExists(t, target)
 
 	res = call(t, cs, "fs__read_text_file", map[string]any{"path": filepath.Join(allowed, "a.txt")})
 	assert.False(t, res.IsError, "a tool no rule names is allowed: %s", text(res))
