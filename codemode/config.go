@@ -90,10 +90,17 @@ type Config struct {
 	// the MCP integration; a host embedding a Session keeps suspensions
 	// itself and sets Budgets.StateKey.
 	State StateConfig
+
+	// file and lines are where the config was read from: LoadConfig's path
+	// and each key's line, so that a problem found only once the tools are
+	// known (see [Config.Unmatched]) points at the line to change.
+	file  string
+	lines lineMap
 }
 
 // ToolFilter decides which registered tools are visible: to the model on the
-// wire, in the SDK, and to programs.
+// wire, in the SDK, and to programs. Its globs match a tool's Name and its
+// [Tool.QualifiedName], like policy rules (see [MatchTool]).
 type ToolFilter struct {
 	// Include, when not empty, admits only tools matching one of its globs.
 	Include []string
@@ -101,12 +108,17 @@ type ToolFilter struct {
 	Exclude []string
 }
 
-// Visible reports whether the tool named name passes the filter.
-func (f ToolFilter) Visible(name string) bool {
-	if len(f.Include) > 0 && !matchAny(f.Include, name) {
+// Visible reports whether the tool named name passes the filter, matching
+// name alone; a tool with a qualified name is judged by [ToolFilter.Admits].
+func (f ToolFilter) Visible(name string) bool { return f.Admits(name, "") }
+
+// Admits reports whether the tool known by name and qualifiedName (see
+// [MatchTool]) passes the filter.
+func (f ToolFilter) Admits(name, qualifiedName string) bool {
+	if len(f.Include) > 0 && !matchAnyTool(f.Include, name, qualifiedName) {
 		return false
 	}
-	return !matchAny(f.Exclude, name)
+	return !matchAnyTool(f.Exclude, name, qualifiedName)
 }
 
 // ServerSpec describes how to reach one tool server: either a command to

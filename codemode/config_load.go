@@ -27,6 +27,9 @@ func LoadConfig(path string) (*Config, error) {
 	if errors.As(err, &ce) {
 		ce.File = path
 	}
+	if c != nil {
+		c.file = path
+	}
 	return c, err
 }
 
@@ -91,10 +94,11 @@ func ParseConfig(data []byte) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.lines = keyLines(root)
 	if err := c.Validate(); err != nil {
 		var ce *ConfigError
 		if errors.As(err, &ce) && ce.Line == 0 {
-			ce.Line = keyLines(root).find(ce.Key)
+			ce.Line = c.lines.find(ce.Key)
 		}
 		return nil, err
 	}
@@ -116,10 +120,15 @@ func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 }
 
 func parsePolicy(n *yaml.Node, path string, p *RulePolicy) error {
-	return eachKey(n, path, []string{"default", "rules"}, func(key string, v *yaml.Node) error {
-		if key == "default" {
+	return eachKey(n, path, []string{"default", "rules", "strict"}, func(key string, v *yaml.Node) error {
+		switch key {
+		case "default":
 			s, err := scalarText(v, path+".default")
 			p.Default = Action(s)
+			return err
+		case "strict":
+			var err error
+			p.Strict, err = boolValue(v, path+".strict")
 			return err
 		}
 		return eachItem(v, path+".rules", func(i int, item *yaml.Node) error {

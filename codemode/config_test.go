@@ -48,6 +48,7 @@ tools:
   exclude: ["fs_delete"]
 policy:
   default: ask
+  strict: true
   rules:
     - tool: fs_read*
       action: allow
@@ -86,7 +87,7 @@ servers:
 			MaxExecuting:        coderun.DefaultConfig().MaxExecuting,
 		},
 		Tools: ToolFilter{Include: []string{"fs_*", "search"}, Exclude: []string{"fs_delete"}},
-		Policy: RulePolicy{Default: ActionAsk, Rules: []Rule{
+		Policy: RulePolicy{Default: ActionAsk, Strict: true, Rules: []Rule{
 			{Tool: "fs_read*", Action: ActionAllow},
 			{Tool: "fs_write", Action: ActionDeny, Reason: "the workspace is read-only"},
 		}},
@@ -96,6 +97,10 @@ servers:
 			"remote": {URL: "https://tools.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer x"}},
 		},
 	}
+	// The lines are kept for the warnings about settings that match no
+	// tool; compared here by one key, then left out of the comparison.
+	assert.Equal(t, 25, c.Line("policy.rules[1].tool"))
+	c.lines = nil
 	assert.Equal(t, want, c)
 	require.NoError(t, c.Validate())
 }

@@ -43,6 +43,12 @@ const (
 	// tool, approved and denied (tokens). The call's tool/call event follows
 	// when the resumed part ends.
 	EventResumed = "tool/resumed"
+	// EventRuleUnmatched records a policy rule or tools-filter glob that
+	// matches no tool (see [Unmatched]): key, pattern, line and file when
+	// known, action for a rule, dangerous (a deny or ask rule, which lets
+	// through what it was meant to stop) and message. It is written by
+	// [Session.ReportUnmatched], at level WARN.
+	EventRuleUnmatched = "policy/rule-unmatched"
 )
 
 // NewSessionLog returns a logger that writes the session log to w as JSONL,

@@ -72,10 +72,11 @@ func matchGlob(pattern, name string) bool {
 	return p == len(pattern)
 }
 
-// matchAny reports whether name matches any of patterns.
-func matchAny(patterns []string, name string) bool {
+// matchAnyTool reports whether any of patterns matches the tool known by
+// name and qualifiedName.
+func matchAnyTool(patterns []string, name, qualifiedName string) bool {
 	for _, p := range patterns {
-		if matchGlob(p, name) {
+		if MatchTool(p, name, qualifiedName) {
 			return true
 		}
 	}

@@ -19,6 +19,9 @@ func emptyArgs() json.RawMessage { return json.RawMessage("{}") }
 // refusal runs. A call whose Approver said NotYet stops before execute,
 // with a *CallError of OutcomeSuspended; finish runs the rest on resume.
 func (s *Session) pipeline(ctx context.Context, e *entry, call *Call) (*Output, error) {
+	// From the registered tool, never from the caller: the name the policy
+	// matches must be the one of the tool that runs.
+	call.QualifiedName = e.tool.QualifiedName()
 	if len(call.Args) == 0 {
 		call.Args = emptyArgs()
 	}

@@ -69,7 +69,9 @@ func (f ApproverFunc) Approve(ctx context.Context, req ApprovalRequest) (bool, e
 // Rule maps tool names matching a glob to an action.
 type Rule struct {
 	// Tool is a glob over tool names: '*' matches any run of characters
-	// (including '/'), '?' one character, '\' escapes the next one.
+	// (including '/' and '.'), '?' one character, '\' escapes the next
+	// one. It is matched against the tool's Name ("fs__write_file") and
+	// against its [Tool.QualifiedName] ("fs.write_file"); see [MatchTool].
 	Tool string
 	// Action applies to calls of matching tools.
 	Action Action
@@ -88,25 +90,59 @@ type RulePolicy struct {
 	Default Action
 	// Rules are tried in order.
 	Rules []Rule
+	// Strict makes a rule or tools-filter glob that matches no tool at
+	// start-up an error rather than a warning (see [Config.Unmatched] and
+	// [Config.CheckUnmatched]); YAML key policy.strict. It does not change
+	// Decide, and a setting that stops matching later, when the tools
+	// change, is still only warned about: a running server cannot refuse
+	// to have started.
+	Strict bool
+}
+
+// MatchTool reports whether the glob pattern matches a tool known by name
+// and qualifiedName (GROUP.TOOL, or "" for none): the one rule by which
+// policy rules and the tools filter pick tools. Trying both forms never
+// mistakes one tool for another: a group's name ends at the first '.' of a
+// qualified name (a Group with '.' cannot have one), so "fs.write_file"
+// names the tool write_file of the group fs and nothing else, and the
+// Registry refuses a Name that is another tool's qualified name.
+func MatchTool(pattern, name, qualifiedName string) bool {
+	return matchGlob(pattern, name) || qualifiedName != "" && matchGlob(pattern, qualifiedName)
+}
+
+// Match returns the index of the rule that decides calls of the tool known
+// by name and qualifiedName (see [MatchTool]), or -1 when none matches and
+// the default decides.
+func (p RulePolicy) Match(name, qualifiedName string) int {
+	for i, r := range p.Rules {
+		if MatchTool(r.Tool, name, qualifiedName) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Decide implements Policy.
 func (p RulePolicy) Decide(_ context.Context, call Call) (Decision, error) {
-	for i, r := range p.Rules {
-		if !matchGlob(r.Tool, call.Tool) {
-			continue
-		}
+	if i := p.Match(call.Tool, call.QualifiedName); i >= 0 {
+		r := p.Rules[i]
 		reason := r.Reason
 		if reason == "" {
 			reason = fmt.Sprintf("policy rule %d (tool %q) says %s", i+1, r.Tool, r.Action)
 		}
 		return Decision{Action: r.Action, Reason: reason}, nil
 	}
-	action := p.Default
-	if action == "" {
-		action = ActionAllow
-	}
+	action := p.DefaultAction()
 	return Decision{Action: action, Reason: fmt.Sprintf("the policy default is %s", action)}, nil
+}
+
+// DefaultAction is the action of calls no rule matches: Default, with the
+// zero value read as ActionAllow.
+func (p RulePolicy) DefaultAction() Action {
+	if p.Default == "" {
+		return ActionAllow
+	}
+	return p.Default
 }
 
 // Validate reports the first malformed action or glob as a *ConfigError

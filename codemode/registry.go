@@ -21,6 +21,10 @@ const RunCodeToolName = "run_code"
 type Registry struct {
 	mu    sync.RWMutex
 	tools map[string]*entry
+	// qualified counts the tools of each qualified name, so that no Name
+	// can be another tool's qualified name: a rule meant for one would
+	// match both.
+	qualified map[string]int
 	// gen counts changes, so derived views (sorted list, SDK) know when to
 	// rebuild without comparing tool sets.
 	gen    uint64
@@ -36,12 +40,13 @@ type entry struct {
 
 // NewRegistry returns an empty Registry.
 func NewRegistry() *Registry {
-	return &Registry{tools: make(map[string]*entry)}
+	return &Registry{tools: make(map[string]*entry), qualified: make(map[string]int)}
 }
 
 // Register adds tools. It fails, adding none of them, if a name is empty,
-// reserved or already taken, Execute is nil, or a schema does not compile:
-// a broken tool is better refused at startup than at its first call.
+// reserved or already taken, a name is another tool's qualified name
+// ([Tool.QualifiedName]), Execute is nil, or a schema does not compile: a
+// broken tool is better refused at startup than at its first call.
 func (r *Registry) Register(tools ...Tool) error {
 	entries := make([]*entry, 0, len(tools))
 	seen := make(map[string]bool, len(tools))
@@ -63,10 +68,36 @@ func (r *Registry) Register(tools ...Tool) error {
 			return fmt.Errorf("codemode: register %q: a tool of that name is already registered", e.tool.Name)
 		}
 	}
+	if err := r.checkQualifiedLocked(entries); err != nil {
+		return err
+	}
 	for _, e := range entries {
 		r.tools[e.tool.Name] = e
+		if q := e.tool.QualifiedName(); q != "" {
+			r.qualified[q]++
+		}
 	}
 	r.changedLocked()
+	return nil
+}
+
+// checkQualifiedLocked refuses entries that would make a Name and another
+// tool's qualified name the same string, among themselves or with the
+// tools registered. Batches are small, so comparing pairs is cheap.
+func (r *Registry) checkQualifiedLocked(entries []*entry) error {
+	for i, e := range entries {
+		name := e.tool.Name
+		clash := r.qualified[name] > 0
+		for j, f := range entries {
+			clash = clash || i != j && f.tool.QualifiedName() == name
+		}
+		if clash {
+			return fmt.Errorf("codemode: register %q: the name is another tool's qualified name (GROUP.ORIGINALNAME), so a policy rule for either would match both", name)
+		}
+		if q := e.tool.QualifiedName(); q != "" && q != name && r.tools[q] != nil {
+			return fmt.Errorf("codemode: register %q: its qualified name %q is another tool's name, so a policy rule for either would match both", name, q)
+		}
+	}
 	return nil
 }
 
@@ -74,8 +105,14 @@ func (r *Registry) Register(tools ...Tool) error {
 func (r *Registry) Unregister(name string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.tools[name]; !ok {
+	e, ok := r.tools[name]
+	if !ok {
 		return false
+	}
+	if q := e.tool.QualifiedName(); q != "" {
+		if r.qualified[q]--; r.qualified[q] == 0 {
+			delete(r.qualified, q)
+		}
 	}
 	delete(r.tools, name)
 	r.changedLocked()
@@ -154,6 +191,10 @@ func newEntry(t Tool) (*entry, error) {
 		return nil, fmt.Errorf("codemode: register %q: the name is reserved for Code Mode", t.Name)
 	case t.Execute == nil:
 		return nil, fmt.Errorf("codemode: register %q: Execute is nil", t.Name)
+	case t.OriginalName != "" && (t.Group == "" || strings.Contains(t.Group, ".")):
+		// A '.' in the group would let "a.b" + "c" and "a" + "b.c" share a
+		// qualified name, so a rule for one tool could match another's.
+		return nil, fmt.Errorf("codemode: register %q: OriginalName %q needs a Group without '.' (Group is %q)", t.Name, t.OriginalName, t.Group)
 	case t.Concurrency != Exclusive && t.Concurrency != ParallelSafe:
 		return nil, fmt.Errorf("codemode: register %q: unknown concurrency class %d", t.Name, t.Concurrency)
 	}

@@ -215,7 +215,7 @@ func (s *Session) lookupTopLevel(name string) (*entry, error) {
 // visibleEntry returns the registered, visible tool of that name, or nil.
 func (s *Session) visibleEntry(name string) *entry {
 	e := s.reg.entry(name)
-	if e == nil || !s.cfg.Tools.Visible(name) {
+	if e == nil || !s.cfg.Tools.Admits(name, e.tool.QualifiedName()) {
 		return nil
 	}
 	return e
@@ -227,7 +227,7 @@ func (s *Session) visible() ([]*entry, uint64) {
 	all, gen := s.reg.snapshot()
 	out := make([]*entry, 0, len(all))
 	for _, e := range all {
-		if s.cfg.Tools.Visible(e.tool.Name) {
+		if s.cfg.Tools.Admits(e.tool.Name, e.tool.QualifiedName()) {
 			out = append(out, e)
 		}
 	}

@@ -52,10 +52,33 @@ type Tool struct {
 	// offers it. The SDK's catalogue lists tools under their group, and a
 	// describe_tools query can keep one group ("server:NAME"). Optional.
 	Group string
+	// OriginalName is the tool's own name within Group, such as the name
+	// its MCP server lists it by, when Name was derived from it. With Group
+	// it gives the tool a second name, GROUP.ORIGINALNAME (see
+	// [Tool.QualifiedName]), which policy rules and the tools filter match
+	// as well as Name: a user writes the names the server documents, not
+	// the derived ones. It is never a name the tool can be called by.
+	// Setting it requires a Group without '.', so that the first '.' of the
+	// qualified name always ends the group's name. Optional.
+	OriginalName string
 	// Execute performs the call. Its error message is shown to the model, so
 	// write it for the model; the pipeline wraps it with the tool's name.
 	// Execute must return promptly once ctx is cancelled.
 	Execute func(ctx context.Context, call *Call) (*Output, error)
+}
+
+// QualifiedName returns t's name as GROUP.ORIGINALNAME ("fs.write_file"),
+// or "" when t has no Group or no OriginalName.
+func (t Tool) QualifiedName() string { return QualifiedName(t.Group, t.OriginalName) }
+
+// QualifiedName joins a group's name and a tool's own name in it with '.',
+// the form policy rules and the tools filter accept besides a tool's Name;
+// it returns "" when either is empty.
+func QualifiedName(group, originalName string) string {
+	if group == "" || originalName == "" {
+		return ""
+	}
+	return group + "." + originalName
 }
 
 // Call is one invocation of a tool as the pipeline sees it.
@@ -68,6 +91,10 @@ type Call struct {
 	ParentID string
 	// Tool is the name of the tool called.
 	Tool string
+	// QualifiedName is the called tool's [Tool.QualifiedName], filled in
+	// by the pipeline from the registered tool, so a Policy can match the
+	// tool by where it comes from; empty for a tool without one.
+	QualifiedName string
 	// Args are the call's JSON arguments. Pre-execute hooks may replace them;
 	// everything after them sees the rewritten arguments.
 	Args json.RawMessage

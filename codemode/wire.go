@@ -78,7 +78,7 @@ func orderByCapability(tools []*entry, order []string) []*entry {
 	}
 	rank := func(e *entry) int {
 		for i, g := range order {
-			if matchGlob(g, e.tool.Name) {
+			if MatchTool(g, e.tool.Name, e.tool.QualifiedName()) {
 				return i
 			}
 		}

@@ -14,7 +14,7 @@ func (h *Hub) SDK(cfg *codemode.Config) (string, []error) {
 	_, problems := newMirror(h, reg).sync()
 	var visible []codemode.Tool
 	for _, t := range reg.Tools() {
-		if cfg.Tools.Visible(t.Name) {
+		if cfg.Tools.Admits(t.Name, t.QualifiedName()) {
 			visible = append(visible, t)
 		}
 	}

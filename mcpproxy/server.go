@@ -83,6 +83,9 @@ type Server struct {
 // NewServer builds the Server for cfg's mode over hub's tools. It keeps
 // following hub: when a server's tools change, the tools offered, and the
 // SDK in run_code's description, change with them and clients are notified.
+// Policy rules and tools-filter globs that match no tool are reported on
+// Warnings and in the log, now and after each change; with policy.strict,
+// any at this point make NewServer fail with a *codemode.UnmatchedError.
 func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, error) {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
@@ -97,6 +100,9 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	}
 	if len(key) != seal.KeySize {
 		return nil, fmt.Errorf("mcpproxy: ServerOptions.StateKey is %d bytes, want %d", len(key), seal.KeySize)
+	}
+	if err := cfg.CheckUnmatched(hub.identities()); err != nil {
+		return nil, err // policy.strict: the user asked for a refusal
 	}
 	c := *cfg
 	c.Budgets.StateKey = key
@@ -149,6 +155,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	s.unwatch = hub.OnChange(s.toolsChanged)
 	_, problems := s.mirror.sync()
 	s.warn(problems)
+	s.warnUnmatched()
 	s.offer()
 	s.offerExtras()
 	return s, nil
@@ -235,6 +242,7 @@ func (s *Server) toolsChanged() {
 	s.warn(problems)
 	if changed {
 		s.log.Info("mcp/tools-changed")
+		s.warnUnmatched()
 		s.offer()
 	}
 	s.offerExtras() // touches only what changed

@@ -26,6 +26,11 @@ func ConcurrencyOf(t *mcp.Tool) codemode.Concurrency {
 	return codemode.Exclusive
 }
 
+// QualifiedName returns the name policy rules and the tools filter know p
+// by besides Name: "server.tool", the server's configured name and the
+// tool's own name as the server lists it (see codemode.MatchTool).
+func (p ProxiedTool) QualifiedName() string { return p.identity().QualifiedName() }
+
 // CodemodeTool returns p as a pipeline tool whose Execute calls the upstream
 // server through h.
 func (h *Hub) CodemodeTool(p ProxiedTool) (codemode.Tool, error) {
@@ -47,21 +52,24 @@ func (h *Hub) CodemodeTool(p ProxiedTool) (codemode.Tool, error) {
 		return codemode.Tool{}, fmt.Errorf("tool %q of server %q: output schema: %w", p.Tool.Name, p.Server, err)
 	}
 	server, name := p.Server, p.Tool.Name
-	return codemode.Tool{
-		Name:         p.Name,
-		Description:  p.Tool.Description,
-		InputSchema:  in,
-		OutputSchema: out,
-		Concurrency:  ConcurrencyOf(p.Tool),
-		Group:        p.Server,
-		Execute: func(ctx context.Context, call *codemode.Call) (*codemode.Output, error) {
-			res, err := h.Call(ctx, server, name, call.Args)
-			if err != nil {
-				return nil, err
-			}
-			return toOutput(res)
-		},
-	}, nil
+	t := p.identity()
+	t.Description = p.Tool.Description
+	t.InputSchema, t.OutputSchema = in, out
+	t.Concurrency = ConcurrencyOf(p.Tool)
+	t.Execute = func(ctx context.Context, call *codemode.Call) (*codemode.Output, error) {
+		res, err := h.Call(ctx, server, name, call.Args)
+		if err != nil {
+			return nil, err
+		}
+		return toOutput(res)
+	}
+	return t, nil
+}
+
+// identity is p as a codemode.Tool with only the fields that name it: the
+// names policy rules and the tools filter match.
+func (p ProxiedTool) identity() codemode.Tool {
+	return codemode.Tool{Name: p.Name, Group: p.Server, OriginalName: p.Tool.Name}
 }
 
 // objectInputSchema checks that an input schema describes an object, as

@@ -68,6 +68,7 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("every server failing exits 1 unless --keep-going", func(t *testing.T) { testAllServersFail(t, b) })
 	t.Run("sdk prints the SDK", func(t *testing.T) { testSDKCommand(t, b) })
 	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
+	t.Run("a rule that matches no tool is warned about, and refused when strict", func(t *testing.T) { testUnmatchedRule(t, b) })
 }
 
 func testStdioSession(t *testing.T, b binaries) {
@@ -255,13 +256,41 @@ func testSDKCommand(t *testing.T, b binaries) {
 }
 
 func testToolsCommand(t *testing.T, b binaries) {
-	cfg := b.writeConfig(t, "tools.yml", b.config("code")+"tools:\n  exclude: [\"echo__crash\"]\n")
+	cfg := b.writeConfig(t, "tools.yml", b.config("code")+`tools:
+  exclude: ["echo__crash"]
+policy:
+  default: ask
+  rules:
+    - { tool: "echo.echo", action: deny }
+    - { tool: "echo__set_*", action: allow }
+    - { tool: "echo_fail", action: deny }
+`)
 	out, code := runCommand(t, b, "tools", "--config", cfg)
 	assert.Equal(t, 0, code, out)
 	assert.Regexp(t, `echo \(.*echoserver\): 8 tools`, out)
-	assert.Regexp(t, `echo__echo\s+parallel-safe`, out)
-	assert.Regexp(t, `echo__set_bonus\s+exclusive`, out)
-	assert.Regexp(t, `echo__crash\s+exclusive\s+\(hidden by the tools filter\)`, out)
+	assert.Regexp(t, `echo__echo\s+parallel-safe\s+deny: rule 1 "echo.echo" \(`+regexp.QuoteMeta(cfg)+`:9\)`, out)
+	assert.Regexp(t, `echo__set_bonus\s+exclusive\s+allow: rule 2 "echo__set_\*"`, out)
+	assert.Regexp(t, `echo__crash\s+exclusive\s+ask: default\s+\(hidden by the tools filter\)`, out)
+	assert.Contains(t, out, "coderun: warning: "+cfg+`:11: policy.rules[2]: deny rule "echo_fail" matches no tool, so it denies nothing`)
+
+	strict := b.writeConfig(t, "tools-strict.yml", b.config("code")+"policy:\n  strict: true\n  rules:\n    - { tool: \"echo_fail\", action: deny }\n")
+	out, code = runCommand(t, b, "tools", "--config", strict)
+	assert.Equal(t, 1, code, "a strict policy with an unmatched rule fails the check: %s", out)
+	assert.Contains(t, out, "coderun tools: policy.strict is set and 1 setting(s) match no tool")
+}
+
+func testUnmatchedRule(t *testing.T, b binaries) {
+	rule := "policy:\n  rules:\n    - { tool: \"echo_echo\", action: deny }\n"
+	cfg := b.writeConfig(t, "unmatched.yml", b.config("native")+rule)
+	out, code := runCommand(t, b, "mcp", "--config", cfg)
+	assert.Equal(t, 0, code, "a warning, not a refusal: %s", out)
+	assert.Contains(t, out, "coderun: warning: "+cfg+`:6: policy.rules[0]: deny rule "echo_echo" matches no tool, so it denies nothing: `+
+		"the calls it is meant to deny are decided by the later rules or the default (allow)")
+
+	strict := b.writeConfig(t, "unmatched-strict.yml", b.config("native")+"policy:\n  strict: true\n  rules:\n    - { tool: \"echo_echo\", action: deny }\n")
+	out, code = runCommand(t, b, "mcp", "--config", strict)
+	assert.Equal(t, 2, code, out)
+	assert.Contains(t, out, "coderun mcp: policy.strict is set and 1 setting(s) match no tool:\n  "+strict+`:7: policy.rules[0]: deny rule "echo_echo"`)
 }
 
 // runCommand runs coderun with args and returns its combined output and

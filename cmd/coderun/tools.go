@@ -12,16 +12,18 @@ import (
 var toolsCmd = &command{
 	name:     "tools",
 	args:     "[flags]",
-	summary:  "list the upstream tools per server with their concurrency class",
-	synopsis: "Lists the upstream servers' tools with their concurrency class.",
+	summary:  "list the upstream tools per server with their concurrency class and policy",
+	synopsis: "Lists the upstream servers' tools with their concurrency class and what the policy decides for each.",
 	run:      runTools,
 }
 
 // runTools implements `coderun tools`: it connects to the config's servers
 // and lists each server's tools under the names programs call them by, with
-// their concurrency class, and whether the config's tools filter hides
-// them. It returns 0, or 1 when a server failed to start, or 2 for a usage
-// or config error.
+// their concurrency class, the policy rule that decides their calls, and
+// whether the config's tools filter hides them. Rules and filter globs
+// that match no tool are warned about on stderr. It returns 0, or 1 when a
+// server failed to start or, with policy.strict, a rule or glob matches no
+// tool, or 2 for a usage or config error.
 func runTools(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	start := addStartFlags(fs)
@@ -42,23 +44,35 @@ func runTools(c *command, args []string, std stdio) int {
 	}
 	defer closeHub(up.hub, std.err)
 
-	if err := writeToolList(std.out, up.cfg, up.report, up.hub.Tools()); err != nil {
+	if err := writeToolList(std.out, start.config, up.cfg, up.report, up.hub.Tools()); err != nil {
 		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
 		return 1
 	}
-	if up.report.Failed() {
-		return 1
+	status := 0
+	if unmatched := up.hub.Unmatched(up.cfg); len(unmatched) > 0 && up.cfg.Policy.Strict {
+		// The same verdict `coderun mcp` would reach, so CI can check a
+		// config with this command.
+		fmt.Fprintf(std.err, "coderun tools: %v\n", &codemode.UnmatchedError{Unmatched: unmatched})
+		status = 1
+	} else {
+		for _, u := range unmatched {
+			fmt.Fprintf(std.err, "coderun: warning: %s\n", u)
+		}
 	}
-	return 0
+	if up.report.Failed() {
+		status = 1
+	}
+	return status
 }
 
-// writeToolList writes one block per server, in name order:
+// writeToolList writes one block per server, in name order, naming for each
+// tool the rule of the config at path that decides its calls:
 //
 //	fs (npx -y @modelcontextprotocol/server-filesystem /srv): 2 tools
-//	  fs__read_text_file  parallel-safe
-//	  fs__write_file      exclusive
+//	  fs__read_text_file  parallel-safe  allow: default
+//	  fs__write_file      exclusive      deny: rule 1 "fs.write_file" (coderun.yml:5)
 //	tracker (http://127.0.0.1:8931/mcp): failed to start: …
-func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, tools []mcpproxy.ProxiedTool) error {
+func writeToolList(w io.Writer, path string, cfg *codemode.Config, report *mcpproxy.Report, tools []mcpproxy.ProxiedTool) error {
 	byServer := make(map[string][]mcpproxy.ProxiedTool)
 	for _, t := range tools {
 		byServer[t.Server] = append(byServer[t.Server], t)
@@ -73,7 +87,7 @@ func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, t
 		fmt.Fprintf(tw, "%s (%s): %d tools\n", s.Name, s.Endpoint, len(byServer[s.Name]))
 		for _, t := range byServer[s.Name] {
 			note := ""
-			if !cfg.Tools.Visible(t.Name) {
+			if !cfg.Tools.Admits(t.Name, t.QualifiedName()) {
 				note = "hidden by the tools filter"
 			}
 			if t.Name != t.Server+mcpproxy.Separator+t.Tool.Name {
@@ -82,10 +96,26 @@ func writeToolList(w io.Writer, cfg *codemode.Config, report *mcpproxy.Report, t
 			if note != "" {
 				note = "\t(" + note + ")"
 			}
-			fmt.Fprintf(tw, "  %s\t%s%s\n", t.Name, mcpproxy.ConcurrencyOf(t.Tool), note)
+			fmt.Fprintf(tw, "  %s\t%s\t%s%s\n", t.Name, mcpproxy.ConcurrencyOf(t.Tool), decidedBy(path, cfg, t), note)
 		}
 	}
 	return tw.Flush()
+}
+
+// decidedBy says what the policy decides for t's calls and which setting
+// decides it: "deny: rule 1 "fs.write_file" (coderun.yml:5)", or
+// "allow: default".
+func decidedBy(path string, cfg *codemode.Config, t mcpproxy.ProxiedTool) string {
+	i := cfg.Policy.Match(t.Name, t.QualifiedName())
+	if i < 0 {
+		return fmt.Sprintf("%s: default", cfg.Policy.DefaultAction())
+	}
+	r := cfg.Policy.Rules[i]
+	where := ""
+	if line := cfg.Line(fmt.Sprintf("policy.rules[%d].tool", i)); line > 0 {
+		where = fmt.Sprintf(" (%s:%d)", path, line)
+	}
+	return fmt.Sprintf("%s: rule %d %q%s", r.Action, i+1, r.Tool, where)
 }
 
 func joinNotes(a, b string) string {
