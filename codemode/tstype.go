@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -360,13 +359,15 @@ func literalUnion(values []any) tsType {
 // everything.
 func union(members []tsType) tsType {
 	var out []tsType
+	seen := make(map[tsType]bool, len(members)) // a set: an enum may list thousands of values
 	for _, m := range members {
 		if m.text == "unknown" {
 			return tsUnknown
 		}
-		if m.text == "never" || slices.Contains(out, m) {
+		if m.text == "never" || seen[m] {
 			continue
 		}
+		seen[m] = true
 		out = append(out, m)
 	}
 	switch len(out) {
@@ -386,13 +387,15 @@ func union(members []tsType) tsType {
 // absorbs everything.
 func intersection(members []tsType) tsType {
 	var out []tsType
+	seen := make(map[tsType]bool, len(members))
 	for _, m := range members {
 		if m.text == "never" {
 			return tsNever
 		}
-		if m.text == "unknown" || slices.Contains(out, m) {
+		if m.text == "unknown" || seen[m] {
 			continue
 		}
+		seen[m] = true
 		out = append(out, m)
 	}
 	switch len(out) {
