@@ -85,6 +85,12 @@ type Config struct {
 	// itself does not use them; they are parsed and validated here so the
 	// whole file is checked in one place.
 	Servers map[string]ServerSpec
+	// MaxToolNameLength is the longest name a tool server's tool is offered
+	// under, "server__tool"; longer names are shortened
+	// (maxToolNameLength). The default, DefaultMaxToolNameLength, fits
+	// Claude Code with coderun registered as "coderun"; see
+	// ValidateMaxToolNameLength for how to pick it.
+	MaxToolNameLength int
 	// State says where calls suspended for approval are kept, and where
 	// the key sealing them comes from (state). Like Servers, it is read by
 	// the MCP integration; a host embedding a Session keeps suspensions
@@ -144,6 +150,7 @@ func DefaultConfig() *Config {
 		Mode:                ModeNative,
 		SDK:                 SDKAuto,
 		MaxParallelSubCalls: DefaultMaxParallelSubCalls,
+		MaxToolNameLength:   DefaultMaxToolNameLength,
 		Budgets:             coderun.DefaultConfig(),
 		Policy:              RulePolicy{Default: ActionAllow},
 	}
@@ -202,13 +209,17 @@ func (c *Config) Validate() error {
 	if err := checkModeOrder(c.Mode, c.CapabilityOrder); err != nil {
 		return err
 	}
-	for _, name := range slices.Sorted(maps.Keys(c.Servers)) {
+	servers := slices.Sorted(maps.Keys(c.Servers))
+	for _, name := range servers {
 		if err := ValidateServerName(name); err != nil {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
 		}
 		if err := c.Servers[name].validate(); err != nil {
 			return &ConfigError{Key: "servers." + name, Problem: err.Error()}
 		}
+	}
+	if err := ValidateMaxToolNameLength(c.MaxToolNameLength, servers); err != nil {
+		return &ConfigError{Key: "maxToolNameLength", Problem: err.Error()}
 	}
 	return c.State.validate()
 }
@@ -238,9 +249,10 @@ func checkModeOrder(mode Mode, order []string) error {
 	return nil
 }
 
-// MaxServerNameLength caps a server's name, leaving room in the 64
-// characters a tool name may take for the tool's own name.
-const MaxServerNameLength = 32
+// MaxServerNameLength caps a server's name (32): with "__", it leaves
+// MinToolNameRoom characters for the tool's own name in
+// DefaultMaxToolNameLength.
+const MaxServerNameLength = DefaultMaxToolNameLength - len("__") - MinToolNameRoom
 
 // ValidateServerName reports why name cannot name a server. A server's name
 // starts the names of its tools ("name__tool"), which must hold only

@@ -42,8 +42,9 @@ func LoadConfig(path string) (*Config, error) {
 // about values are Validate's alone, run on the parsed Config, and a key to
 // line map gives its errors the line of the key they name.
 //
-// The top-level keys are mode, sdk, maxParallelSubCalls, budgets, tools,
-// policy, capabilityOrder, servers and state; see the package README for
+// The top-level keys are mode, sdk, maxParallelSubCalls,
+// maxToolNameLength, budgets, tools, policy, capabilityOrder, servers and
+// state; see the package README for
 // each.
 func ParseConfig(data []byte) (*Config, error) {
 	c := DefaultConfig()
@@ -73,6 +74,10 @@ func ParseConfig(data []byte) (*Config, error) {
 		case "maxParallelSubCalls":
 			n, err := intValue(v, key, math.MinInt32, math.MaxInt32)
 			c.MaxParallelSubCalls = int(n)
+			return err
+		case "maxToolNameLength":
+			n, err := intValue(v, key, math.MinInt32, math.MaxInt32)
+			c.MaxToolNameLength = int(n)
 			return err
 		case "budgets":
 			return parseBudgets(v, key, &c.Budgets)
@@ -105,7 +110,7 @@ func ParseConfig(data []byte) (*Config, error) {
 	return c, nil
 }
 
-var topLevelKeys = []string{"mode", "sdk", "maxParallelSubCalls", "budgets", "tools", "policy", "capabilityOrder", "servers", "state"}
+var topLevelKeys = []string{"mode", "sdk", "maxParallelSubCalls", "maxToolNameLength", "budgets", "tools", "policy", "capabilityOrder", "servers", "state"}
 
 func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 	return eachKey(n, path, []string{"include", "exclude"}, func(key string, v *yaml.Node) error {

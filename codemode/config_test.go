@@ -31,6 +31,7 @@ func TestParseConfigFull(t *testing.T) {
 	src := `
 mode: both
 maxParallelSubCalls: 4
+maxToolNameLength: 45
 budgets:
   computeTime: 2s
   wallTime: 1m30s
@@ -72,6 +73,7 @@ servers:
 		Mode:                ModeBoth,
 		SDK:                 SDKAuto,
 		MaxParallelSubCalls: 4,
+		MaxToolNameLength:   45,
 		Budgets: coderun.Config{
 			ComputeTime:         2 * time.Second,
 			WallTime:            90 * time.Second,
@@ -114,7 +116,7 @@ func TestParseConfigErrors(t *testing.T) {
 		want []string // substrings of the error
 	}{
 		{"unknown top-level key", "modee: code\n",
-			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "mode", "policy", "sdk", "servers", "state", "tools"`}},
+			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "maxToolNameLength", "mode", "policy", "sdk", "servers", "state", "tools"`}},
 		{"unknown nested key", "budgets:\n  cpu: 1s\n",
 			[]string{"line 2", "budgets.cpu: unknown key", `allowed keys under budgets:`, `"computeTime"`, `"wallTime"`}},
 		{"bad mode", "mode: fast\n",

@@ -1,7 +1,6 @@
 package codemode
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -10,36 +9,28 @@ import (
 // the one place a tool's declaration is rendered: the full SDK and
 // describe_tools both use it, so the model reads the same text either way.
 func writeToolDecl(b *strings.Builder, t Tool) {
+	d := declare(t)
 	var doc []string
-	if d := strings.TrimSpace(t.Description); d != "" {
-		doc = strings.Split(d, "\n")
+	if desc := strings.TrimSpace(t.Description); desc != "" {
+		doc = strings.Split(desc, "\n")
+	}
+	if d.problem != nil {
+		doc = append(doc, tooComplexNote)
 	}
 	if t.Concurrency == ParallelSafe {
 		doc = append(doc, "@parallelSafe")
 	}
 	writeDoc(b, "  ", doc)
-
-	in := json.RawMessage(defaultInputSchema)
-	if len(t.InputSchema) > 0 {
-		in = t.InputSchema
-	}
-	param, optional := "unknown", false
-	if root, err := decodeOrdered(in); err == nil {
-		param = newTSGen(root).convert(root, "  ").text
-		optional = argsOptional(root)
-	}
-	result := "unknown"
-	if len(t.OutputSchema) > 0 {
-		if root, err := decodeOrdered(t.OutputSchema); err == nil {
-			result = newTSGen(root).convert(root, "  ").text
-		}
-	}
 	q := ""
-	if optional {
+	if d.optional {
 		q = "?"
 	}
-	fmt.Fprintf(b, "  %s(args%s: %s): Promise<%s>;\n", jsString(t.Name), q, param, result)
+	fmt.Fprintf(b, "  %s(args%s: %s): Promise<%s>;\n", jsString(t.Name), q, d.param, d.result)
 }
+
+// tooComplexNote ends the description of a tool whose schema is too
+// complex to declare in full, so the model knows the types understate it.
+const tooComplexNote = "(Its schema is too complex to declare in full: parts of it are shown as unknown.)"
 
 // declarationBlock renders tools as one `interface Tools { ... }` block.
 // TypeScript merges interfaces of one name, so blocks from several

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -41,15 +40,41 @@ type tsGen struct {
 	// expanding holds the $refs being inlined, so a recursive schema
 	// degrades to unknown instead of recursing forever.
 	expanding map[string]bool
+	// opaqueRefs renders every $ref as unknown instead of inlining it.
+	opaqueRefs bool
+	// budget is how many more bytes of type text the translation may
+	// build. Every type built is charged its length, so a nested type is
+	// charged once for each type around it: the charge bounds the work
+	// done, not only the text produced. Inlining $refs makes text grow
+	// with the number of paths through the schema, which doubles with
+	// each level of a schema whose definitions use the next one twice.
+	budget int
+	// exceeded is set once budget is spent; from then on every type is
+	// unknown and the translation is abandoned by its caller.
+	exceeded bool
 }
 
-func newTSGen(root any) *tsGen {
-	return &tsGen{root: root, expanding: make(map[string]bool)}
+// newTSGen returns a translator for the document root, allowed budget
+// bytes of type text (see typeBudget).
+func newTSGen(root any, budget int) *tsGen {
+	return &tsGen{root: root, expanding: make(map[string]bool), budget: budget}
 }
 
 // convert translates schema s. indent is the indentation of the line the
 // type starts on; nested object members are indented one level deeper.
 func (g *tsGen) convert(s any, indent string) tsType {
+	if g.exceeded {
+		return tsUnknown
+	}
+	t := g.convertValue(s, indent)
+	if g.budget -= len(t.text); g.budget < 0 {
+		g.exceeded = true
+		return tsUnknown
+	}
+	return t
+}
+
+func (g *tsGen) convertValue(s any, indent string) tsType {
 	switch v := s.(type) {
 	case bool:
 		if v {
@@ -261,8 +286,11 @@ func (g *tsGen) object(o *orderedObject, indent string) tsType {
 }
 
 // ref inlines a local $ref ("#", "#/$defs/Name", ...). Remote refs, anchors
-// and cycles degrade to unknown.
+// and cycles degrade to unknown, and so does every $ref with opaqueRefs.
 func (g *tsGen) ref(ref, indent string) tsType {
+	if g.opaqueRefs {
+		return tsUnknown
+	}
 	target, ok := resolvePointer(g.root, ref)
 	if !ok || g.expanding[ref] {
 		return tsUnknown
@@ -331,13 +359,15 @@ func literalUnion(values []any) tsType {
 // everything.
 func union(members []tsType) tsType {
 	var out []tsType
+	seen := make(map[tsType]bool, len(members)) // a set: an enum may list thousands of values
 	for _, m := range members {
 		if m.text == "unknown" {
 			return tsUnknown
 		}
-		if m.text == "never" || slices.Contains(out, m) {
+		if m.text == "never" || seen[m] {
 			continue
 		}
+		seen[m] = true
 		out = append(out, m)
 	}
 	switch len(out) {
@@ -357,13 +387,15 @@ func union(members []tsType) tsType {
 // absorbs everything.
 func intersection(members []tsType) tsType {
 	var out []tsType
+	seen := make(map[tsType]bool, len(members))
 	for _, m := range members {
 		if m.text == "never" {
 			return tsNever
 		}
-		if m.text == "unknown" || slices.Contains(out, m) {
+		if m.text == "unknown" || seen[m] {
 			continue
 		}
+		seen[m] = true
 		out = append(out, m)
 	}
 	switch len(out) {

@@ -73,7 +73,7 @@ func TestSchemaToTypeScript(t *testing.T) {
 	for _, c := range cases {
 		root, err := decodeOrdered([]byte(c.schema))
 		require.NoError(t, err, c.schema)
-		assert.Equal(t, c.want, newTSGen(root).convert(root, "").text, c.schema)
+		assert.Equal(t, c.want, newTSGen(root, typeBudget(len(c.schema))).convert(root, "").text, c.schema)
 	}
 }
 

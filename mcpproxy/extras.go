@@ -122,7 +122,7 @@ func (h *Hub) Prompts() []ProxiedPrompt {
 			refs = append(refs, ToolRef{name, p.Name})
 		}
 	}
-	names, _ := nameRefs(refs)
+	names, _ := nameRefs(refs, h.opts.MaxToolNameLength)
 	for i := range all {
 		all[i].Name = names[i]
 	}

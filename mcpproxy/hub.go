@@ -59,6 +59,9 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 			return nil, nil, err
 		}
 	}
+	if err := codemode.ValidateMaxToolNameLength(opts.MaxToolNameLength, names); err != nil {
+		return nil, nil, fmt.Errorf("maxToolNameLength: %w", err)
+	}
 	for _, name := range names {
 		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed, forwarders{
 			sampling:    h.forwardSampling(name),
@@ -126,7 +129,7 @@ func (h *Hub) catalog() ([]ProxiedTool, []Collision) {
 	for _, u := range h.upstreams {
 		all = append(all, u.listed()...)
 	}
-	return assignNames(all)
+	return assignNames(all, h.opts.MaxToolNameLength)
 }
 
 // Call calls tool on server (the name the server knows it by) and returns

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/coderun/coderun/codemode"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -17,12 +18,15 @@ import (
 // API accepts them: Claude's hosts withhold a whole connector when one
 // tool name fails ^[a-zA-Z0-9_-]{1,64}$, and OpenAI's API allows 64
 // characters at most. A dot would be more readable and is refused by both.
+// A host may prefix the names further (Claude Code offers
+// mcp__coderun__server__tool), so names are shortened to
+// Options.MaxToolNameLength, which leaves it room.
 const (
 	// Separator joins a server's name and its tool's name.
 	Separator = "__"
-	// MaxNameLength is the longest name a tool is offered under; longer
-	// names are shortened with a hash suffix (see assignNames).
-	MaxNameLength = 64
+	// MaxNameLength is the longest tool name the model APIs accept, and
+	// the largest Options.MaxToolNameLength.
+	MaxNameLength = codemode.ToolNameLimit
 )
 
 // hashSuffixLength is the number of hex digits of the hash that ends a
@@ -36,7 +40,7 @@ type ProxiedTool struct {
 	// Name is the name programs and clients call it by: "server__tool",
 	// with characters outside [A-Za-z0-9_-] replaced by "_", a "_N" suffix
 	// when another tool already has the name, and shortened to
-	// MaxNameLength.
+	// Options.MaxToolNameLength.
 	Name string
 	// Server is the configured server's name.
 	Server string
@@ -98,19 +102,23 @@ func joinedName(server, tool string) string {
 	return b.String()
 }
 
-// fitName shortens a name longer than MaxNameLength to its first
-// characters, "_" and the first hex digits of its SHA-256, so the result
-// is deterministic and still tells which server and tool it is.
-func fitName(name string) string {
-	if len(name) <= MaxNameLength {
+// fitName shortens a name longer than maxLen to its first characters, "_"
+// and the first hex digits of its SHA-256, so the result is deterministic
+// and still tells which server and tool it is: maxLen leaves every server
+// codemode.MinToolNameRoom characters after "server__", more than the hash
+// takes (see codemode.ValidateMaxToolNameLength).
+func fitName(name string, maxLen int) string {
+	if len(name) <= maxLen {
 		return name
 	}
 	sum := sha256.Sum256([]byte(name))
-	return name[:MaxNameLength-1-hashSuffixLength] + "_" + hex.EncodeToString(sum[:])[:hashSuffixLength]
+	return name[:maxLen-1-hashSuffixLength] + "_" + hex.EncodeToString(sum[:])[:hashSuffixLength]
 }
 
 // naturalName is the name a tool gets when nothing collides with it.
-func naturalName(server, tool string) string { return fitName(joinedName(server, tool)) }
+func naturalName(server, tool string, maxLen int) string {
+	return fitName(joinedName(server, tool), maxLen)
+}
 
 // assignNames gives every tool its name. The result is sorted by name and
 // depends only on the set of tools, never on the order servers answered
@@ -124,13 +132,14 @@ func naturalName(server, tool string) string { return fitName(joinedName(server,
 //     nor already given.
 //
 // Reserving every natural name first means a renamed tool never takes the
-// name another tool would have had on its own.
-func assignNames(tools []ProxiedTool) ([]ProxiedTool, []Collision) {
+// name another tool would have had on its own. No name is longer than
+// maxLen.
+func assignNames(tools []ProxiedTool, maxLen int) ([]ProxiedTool, []Collision) {
 	refs := make([]ToolRef, len(tools))
 	for i, t := range tools {
 		refs[i] = ToolRef{t.Server, t.Tool.Name}
 	}
-	names, collisions := nameRefs(refs)
+	names, collisions := nameRefs(refs, maxLen)
 	tools = slices.Clone(tools)
 	for i := range tools {
 		tools[i].Name = names[i]
@@ -141,7 +150,7 @@ func assignNames(tools []ProxiedTool) ([]ProxiedTool, []Collision) {
 
 // nameRefs names what refs point at (tools, or prompts) by the rule of
 // assignNames, returning the names in refs' order.
-func nameRefs(refs []ToolRef) ([]string, []Collision) {
+func nameRefs(refs []ToolRef, maxLen int) ([]string, []Collision) {
 	order := make([]int, len(refs))
 	for i := range order {
 		order[i] = i
@@ -151,14 +160,14 @@ func nameRefs(refs []ToolRef) ([]string, []Collision) {
 	})
 	reserved := make(map[string]bool, len(refs))
 	for _, r := range refs {
-		reserved[naturalName(r.Server, r.Tool)] = true
+		reserved[naturalName(r.Server, r.Tool, maxLen)] = true
 	}
 	names := make([]string, len(refs))
 	given := make(map[string]ToolRef, len(refs))
 	var collisions []Collision
 	for _, i := range order {
 		r := refs[i]
-		natural := naturalName(r.Server, r.Tool)
+		natural := naturalName(r.Server, r.Tool, maxLen)
 		kept, taken := given[natural]
 		if !taken {
 			names[i] = natural
@@ -168,7 +177,7 @@ func nameRefs(refs []ToolRef) ([]string, []Collision) {
 		joined := joinedName(r.Server, r.Tool)
 		var name string
 		for n := 2; ; n++ {
-			name = fitName(joined + "_" + strconv.Itoa(n))
+			name = fitName(joined+"_"+strconv.Itoa(n), maxLen)
 			if _, ok := given[name]; !ok && !reserved[name] {
 				break
 			}

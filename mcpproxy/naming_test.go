@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coderun/coderun/codemode"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 )
@@ -16,7 +17,7 @@ func proxied(server, tool string) ProxiedTool {
 
 func TestAssignNamesWithoutCollisions(t *testing.T) {
 	t.Parallel()
-	tools, collisions := assignNames([]ProxiedTool{proxied("gh", "create_issue"), proxied("fs", "read")})
+	tools, collisions := assignNames([]ProxiedTool{proxied("gh", "create_issue"), proxied("fs", "read")}, codemode.DefaultMaxToolNameLength)
 	assert.Empty(t, collisions)
 	assert.Equal(t, []string{"fs__read", "gh__create_issue"}, toolNames(tools))
 }
@@ -33,10 +34,10 @@ func TestAssignNamesMakesEveryNameValid(t *testing.T) {
 		proxied("srv", "get/thing"), // the same after mapping: a collision
 		proxied("srv", "ünïcode tool"),
 		proxied("srv", long+"a"),
-		proxied("srv", long+"b"), // the same first 55 characters: the hash tells them apart
+		proxied("srv", long+"b"), // the same first 41 characters: the hash tells them apart
 		proxied("srv", long+"a"), // listed twice: suffixed, then shortened
 	}
-	tools, collisions := assignNames(input)
+	tools, collisions := assignNames(input, codemode.DefaultMaxToolNameLength)
 	seen := map[string]bool{}
 	for _, p := range tools {
 		assert.Regexp(t, validName, p.Name, "tool %q", p.Tool.Name)
@@ -48,11 +49,11 @@ func TestAssignNamesMakesEveryNameValid(t *testing.T) {
 	assert.True(t, seen["srv___n_code_tool"], "each character outside [A-Za-z0-9_-] becomes one _")
 	assert.Len(t, collisions, 2)
 
-	again, _ := assignNames(input)
+	again, _ := assignNames(input, codemode.DefaultMaxToolNameLength)
 	assert.Equal(t, toolNames(tools), toolNames(again), "shortening is deterministic")
 	for _, p := range tools {
-		if len(joinedName(p.Server, p.Tool.Name)) > MaxNameLength {
-			assert.Len(t, p.Name, MaxNameLength)
+		if len(joinedName(p.Server, p.Tool.Name)) > codemode.DefaultMaxToolNameLength {
+			assert.Len(t, p.Name, codemode.DefaultMaxToolNameLength)
 			assert.True(t, strings.HasPrefix(p.Name, "srv__very_long_tool_name_"), p.Name)
 		}
 	}
@@ -75,12 +76,12 @@ func TestAssignNamesResolvesCollisionsDeterministically(t *testing.T) {
 	for range 20 {
 		shuffled := append([]ProxiedTool(nil), input...)
 		rand.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		tools, collisions := assignNames(shuffled)
+		tools, collisions := assignNames(shuffled, codemode.DefaultMaxToolNameLength)
 		assert.Equal(t, want, toolNames(tools), "the same tools get the same names whatever order they come in")
 		assert.Equal(t, wantCollisions, collisions)
 	}
 	byName := map[string]ProxiedTool{}
-	tools, _ := assignNames(input)
+	tools, _ := assignNames(input, codemode.DefaultMaxToolNameLength)
 	for _, p := range tools {
 		byName[p.Name] = p
 	}
@@ -93,4 +94,11 @@ func TestCollisionIsReportedInWords(t *testing.T) {
 	t.Parallel()
 	c := Collision{Name: "a__b", Kept: ToolRef{"a", "b"}, Renamed: ToolRef{"a", "b"}, As: "a__b_2"}
 	assert.Equal(t, `tool name "a__b" is claimed by tool "b" of server "a" and tool "b" of server "a"; the latter is offered as "a__b_2"`, c.String())
+}
+
+// A shortened name keeps at least one character of the tool's own name
+// after "server__" in the room maxToolNameLength must leave.
+func TestMinToolNameRoomHoldsTheHash(t *testing.T) {
+	t.Parallel()
+	assert.Greater(t, codemode.MinToolNameRoom, len("_")+hashSuffixLength)
 }

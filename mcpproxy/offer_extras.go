@@ -90,11 +90,11 @@ func (s *Server) offerExtras() {
 		err := recoverPanic(func() {
 			if r.Template != nil {
 				t := *r.Template
-				t.Name = fitName(joinedName(server, t.Name))
+				t.Name = fitName(joinedName(server, t.Name), s.hub.opts.MaxToolNameLength)
 				s.mcp.AddResourceTemplate(&t, read)
 			} else {
 				res := *r.Resource
-				res.Name = fitName(joinedName(server, res.Name))
+				res.Name = fitName(joinedName(server, res.Name), s.hub.opts.MaxToolNameLength)
 				s.mcp.AddResource(&res, read)
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"io"
 	"log/slog"
 	"time"
+
+	"github.com/coderun/coderun/codemode"
 )
 
 // Options tune how a Hub talks to upstream servers. The zero value is valid:
@@ -30,6 +32,10 @@ type Options struct {
 	Stderr io.Writer
 	// Log is the session log. Default: discarded.
 	Log *slog.Logger
+	// MaxToolNameLength is the longest name a tool (or prompt, or
+	// resource) is offered under; longer names are shortened. Default
+	// codemode.DefaultMaxToolNameLength; coderun.yml's maxToolNameLength.
+	MaxToolNameLength int
 }
 
 // Defaults of Options.
@@ -63,6 +69,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxToolNameLength == 0 {
+		o.MaxToolNameLength = codemode.DefaultMaxToolNameLength
 	}
 	return o
 }

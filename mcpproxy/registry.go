@@ -13,6 +13,10 @@ import (
 type mirror struct {
 	hub *Hub
 	reg *codemode.Registry
+	// declared says which tools are declared to the model in TypeScript
+	// (visible ones, in a mode that offers run_code), so the tools too
+	// complex to declare in full are reported; nil means none are.
+	declared func(name string) bool
 
 	mu sync.Mutex
 	// have maps each name mirrored so far to the fingerprint of the tool
@@ -21,13 +25,24 @@ type mirror struct {
 	have map[string]string
 }
 
-func newMirror(hub *Hub, reg *codemode.Registry) *mirror {
-	return &mirror{hub: hub, reg: reg, have: make(map[string]string)}
+func newMirror(hub *Hub, reg *codemode.Registry, declared func(name string) bool) *mirror {
+	return &mirror{hub: hub, reg: reg, declared: declared, have: make(map[string]string)}
+}
+
+// declaredTools returns the mirror's declared for cfg: the visible tools,
+// unless cfg's mode offers no run_code.
+func declaredTools(cfg *codemode.Config) func(name string) bool {
+	if cfg.Mode == codemode.ModeNative {
+		return nil
+	}
+	return cfg.Tools.Visible
 }
 
 // sync brings the registry up to date. It reports whether anything changed,
-// and the tools that could not be registered (a schema the pipeline cannot
-// compile): those are left out, the rest go on.
+// and problems: the tools that could not be registered (a schema the
+// pipeline cannot compile), which are left out while the rest go on, and
+// the declared tools too complex to declare in full, as
+// *codemode.SchemaTooComplexError. Each tool is reported once.
 func (m *mirror) sync() (changed bool, problems []error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -55,8 +70,13 @@ func (m *mirror) sync() (changed bool, problems []error) {
 		if err == nil {
 			err = m.reg.Register(t)
 		}
-		if err != nil {
+		switch {
+		case err != nil:
 			problems = append(problems, fmt.Errorf("tool %s is left out: %w", name, err))
+		case m.declared != nil && m.declared(name):
+			if err := codemode.CheckDeclaration(t); err != nil {
+				problems = append(problems, err)
+			}
 		}
 	}
 	return changed, problems

@@ -8,10 +8,10 @@ import (
 // description for the hub's current tools, without starting a runtime: the
 // same tools, filtered and rendered the same way, give the same text. Tools
 // that cannot be used (a schema the pipeline cannot compile) are left out
-// and reported.
+// and reported, and so are the tools too complex to declare in full.
 func (h *Hub) SDK(cfg *codemode.Config) (string, []error) {
 	reg := codemode.NewRegistry()
-	_, problems := newMirror(h, reg).sync()
+	_, problems := newMirror(h, reg, cfg.Tools.Visible).sync()
 	var visible []codemode.Tool
 	for _, t := range reg.Tools() {
 		if cfg.Tools.Admits(t.Name, t.QualifiedName()) {

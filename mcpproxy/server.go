@@ -109,7 +109,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	reg := codemode.NewRegistry()
 	s := &Server{
 		hub:      hub,
-		mirror:   newMirror(hub, reg),
+		mirror:   newMirror(hub, reg, declaredTools(cfg)),
 		log:      opts.Log,
 		warnings: opts.Warnings,
 		stateKey: key,
@@ -248,10 +248,16 @@ func (s *Server) toolsChanged() {
 	s.offerExtras() // touches only what changed
 }
 
+// warn reports the problems of a sync on the warnings writer and in the
+// session log.
 func (s *Server) warn(problems []error) {
 	for _, p := range problems {
 		fmt.Fprintf(s.warnings, "coderun: %v\n", p)
-		s.log.Warn("mcp/tool-left-out", "error", p.Error())
+		if tc, ok := errors.AsType[*codemode.SchemaTooComplexError](p); ok {
+			s.log.Warn("mcp/tool-too-complex", "tool", tc.Tool, "schema", tc.Schema, "error", p.Error())
+		} else {
+			s.log.Warn("mcp/tool-left-out", "error", p.Error())
+		}
 	}
 }
 

@@ -52,10 +52,10 @@ func (sf *startFlags) loadConfig() (*codemode.Config, error) {
 // (one line per server, one per renamed tool) to stderr. A server that
 // fails is in the report, not an error: the others go on. The error is for
 // a config that cannot be used at all. opts.Stderr and opts.StartTimeout
-// are set from stderr and the flags.
+// are set from stderr and the flags, opts.MaxToolNameLength from cfg.
 // ctx ends the start-up early (Ctrl-C), stopping what had started.
 func startUpstreams(ctx context.Context, sf *startFlags, cfg *codemode.Config, opts mcpproxy.Options, stderr io.Writer) (*upstreams, error) {
-	opts.Stderr, opts.StartTimeout = stderr, sf.startTimeout
+	opts.Stderr, opts.StartTimeout, opts.MaxToolNameLength = stderr, sf.startTimeout, cfg.MaxToolNameLength
 	hub, report, err := mcpproxy.Start(ctx, cfg.Servers, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sf.config, err)

@@ -69,6 +69,7 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("sdk prints the SDK", func(t *testing.T) { testSDKCommand(t, b) })
 	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
 	t.Run("a rule that matches no tool is warned about, and refused when strict", func(t *testing.T) { testUnmatchedRule(t, b) })
+	t.Run("names fit maxToolNameLength and a too complex schema is reported", func(t *testing.T) { testNamesAndComplexity(t, b) })
 }
 
 func testStdioSession(t *testing.T, b binaries) {
@@ -291,6 +292,48 @@ func testUnmatchedRule(t *testing.T, b binaries) {
 	out, code = runCommand(t, b, "mcp", "--config", strict)
 	assert.Equal(t, 2, code, out)
 	assert.Contains(t, out, "coderun mcp: policy.strict is set and 1 setting(s) match no tool:\n  "+strict+`:7: policy.rules[0]: deny rule "echo_echo"`)
+}
+
+// testNamesAndComplexity serves a GitLab-like server whose tool name is too
+// long for Claude Code with coderun registered as "coderun-personal" (so
+// maxToolNameLength 64 - 5 - 16 - 2 = 41), and a tool whose schema is too
+// complex to declare in full.
+func testNamesAndComplexity(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "names.yml", fmt.Sprintf("mode: both\nsdk: full\nmaxToolNameLength: 41\nservers:\n"+
+		"  zereight-gitlab: { command: %q, args: [-long-name, -nested-refs, \"20\"] }\n", b.echo))
+	logPath := filepath.Join(b.dir, "names-session.jsonl")
+	stderr := &lockedWriter{w: &strings.Builder{}}
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg, "--log", logPath)
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	tools := listTools(t, ctx, cs)
+	var long string
+	for name := range tools {
+		assert.LessOrEqual(t, len("mcp__coderun-personal__"+name), 64, name)
+		if strings.HasPrefix(name, "zereight-gitlab__create_") {
+			long = name
+		}
+	}
+	assert.Regexp(t, `^zereight-gitlab__create_merge_re_[0-9a-f]{8}$`, long)
+	assert.Contains(t, tools["run_code"].Description, fmt.Sprintf("%q(args?:", long), "the SDK calls it by the same name")
+	assert.Less(t, len(tools["run_code"].Description), 16<<10)
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: long, Arguments: map[string]any{}})
+	require.NoError(t, err)
+	assert.Equal(t, "ok", resultText(res))
+	require.NoError(t, cs.Close())
+
+	assert.Contains(t, stderr.String(), "coderun: tool zereight-gitlab__nested is too complex to declare: its input schema")
+	var reported bool
+	for _, e := range readLog(t, logPath) {
+		reported = reported || e["msg"] == "mcp/tool-too-complex" && e["tool"] == "zereight-gitlab__nested"
+	}
+	assert.True(t, reported, "the session log reports the tool too complex")
 }
 
 // runCommand runs coderun with args and returns its combined output and

@@ -16,6 +16,10 @@
 //	bonus       present only after set_bonus {enabled: true}
 //	ordered     with -ordered only: a schema whose properties are not in
 //	            byte order, to show the proxy keeps the server's order
+//	nested      with -nested-refs N only: the schema of NestedRefSchema(N)
+//	create_merge_request_note_emoji_reaction
+//	            with -long-name only: a real tool's name, long enough
+//	            that a host's prefix takes it past 64 characters
 //
 // Flags of [Main]:
 //
@@ -23,6 +27,8 @@
 //	-require-header K=V  with -http, reject requests lacking header K: V
 //	-exit-at-start N  print a reason to stderr and exit with status N
 //	-ordered          also offer the tool "ordered"
+//	-nested-refs N    also offer the tool "nested"
+//	-long-name        also offer the tool with the long name
 package echoserver
 
 import (
@@ -49,6 +55,8 @@ func Main() int {
 	requireHeader := flags.String("require-header", "", "with -http: reject requests without this header, as Name=Value")
 	exitAtStart := flags.Int("exit-at-start", 0, "exit immediately with this status after printing a reason on stderr")
 	ordered := flags.Bool("ordered", false, "also offer the tool \"ordered\"")
+	nestedRefs := flags.Int("nested-refs", 0, "also offer the tool \"nested\", whose schema nests this many definitions")
+	longName := flags.Bool("long-name", false, "also offer a tool named "+LongToolName)
 	if err := flags.Parse(os.Args[1:]); err != nil {
 		return 2
 	}
@@ -60,6 +68,12 @@ func Main() int {
 	server := newServer()
 	if *ordered {
 		server.AddTool(&mcp.Tool{Name: "ordered", Description: "Takes properties listed out of byte order.", InputSchema: orderedSchema}, orderedTool)
+	}
+	if *nestedRefs > 0 {
+		server.AddTool(&mcp.Tool{Name: "nested", Description: "Takes a deeply nested value.", InputSchema: NestedRefSchema(*nestedRefs)}, okTool)
+	}
+	if *longName {
+		server.AddTool(&mcp.Tool{Name: LongToolName, Description: "Has a long name.", InputSchema: json.RawMessage(`{"type":"object"}`)}, okTool)
 	}
 	if *httpAddr != "" {
 		if err := serveHTTP(server, *httpAddr, *requireHeader); err != nil {
@@ -128,6 +142,29 @@ func appendLine(_ context.Context, _ *mcp.CallToolRequest, in appendIn) (*mcp.Ca
 var orderedSchema = json.RawMessage(`{"type":"object","properties":{` +
 	`"zeta":{"type":"string"},"alpha":{"type":"number"},"mid":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}]}},` +
 	`"required":["zeta"]}`)
+
+// LongToolName is the name of a real GitLab server's tool: 57 characters
+// with the server's name, "zereight-gitlab__", so 71 once Claude Code adds
+// "mcp__coderun__".
+const LongToolName = "create_merge_request_note_emoji_reaction"
+
+// NestedRefSchema is a schema of about depth×100 bytes whose definitions
+// each use the next one twice: inlining every $ref makes a type of 2^depth
+// copies of the last one.
+func NestedRefSchema(depth int) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{"root":{"$ref":"#/$defs/d0"}},"$defs":{`)
+	for i := range depth {
+		fmt.Fprintf(&b, `"d%d":{"type":"object","properties":{"left":{"$ref":"#/$defs/d%d"},"right":{"$ref":"#/$defs/d%d"}}},`, i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, `"d%d":{"type":"string"}}}`, depth)
+	return json.RawMessage(b.String())
+}
+
+// okTool answers every call with "ok".
+func okTool(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+}
 
 func orderedTool(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ordered"}}}, nil
