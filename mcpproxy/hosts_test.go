@@ -142,12 +142,12 @@ func connectedHosts(h *Hub) int {
 	return len(h.hosts.connected)
 }
 
-// callAsync calls tool from cs and delivers its result, or its error as
-// one, on the returned channel.
-func callAsync(ctx context.Context, cs *mcp.ClientSession, tool string) <-chan *mcp.CallToolResult {
+// callAsync calls tool with args from cs and delivers its result, or its
+// error as one, on the returned channel.
+func callAsync(ctx context.Context, cs *mcp.ClientSession, tool string, args map[string]any) <-chan *mcp.CallToolResult {
 	done := make(chan *mcp.CallToolResult, 1)
 	go func() {
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}})
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
 		if err != nil {
 			res = errorResult(err)
 		}
@@ -173,9 +173,9 @@ func TestUpstreamRequestsDuringCallsOfTwoHosts(t *testing.T) {
 			a, b := connectHost(t, f, "1111"), connectHost(t, f, "2222")
 
 			// A's call is on the upstream, then B's; then A's asks.
-			doneA := callAsync(t.Context(), a.cs, "up__"+tc.tool)
+			doneA := callAsync(t.Context(), a.cs, "up__"+tc.tool, map[string]any{})
 			require.Equal(t, tc.tool, <-up.arrived)
-			doneB := callAsync(t.Context(), b.cs, "up__slow")
+			doneB := callAsync(t.Context(), b.cs, "up__slow", map[string]any{})
 			require.Equal(t, "slow", <-up.arrived)
 			close(up.release)
 			resA := <-doneA
@@ -225,4 +225,30 @@ func TestUpstreamRequestOutsideCallsWithTwoHosts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "1111", res.Content["code"])
 	assert.Equal(t, []string{secretQuestion}, a.questions())
+}
+
+// A run_code program's call of an asking tool is its host's call: the
+// upstream's question reaches that host, even while another host's call
+// runs on another upstream.
+func TestUpstreamRequestDuringRunCodeReachesItsHost(t *testing.T) {
+	t.Parallel()
+	up, other := newAskingUpstream(t), newAskingUpstream(t)
+	f := newFixture(t, configFor(codemode.ModeCode), map[string]codemode.ServerSpec{"up": {URL: up.url}, "other": {URL: other.url}})
+	a, b := connectHost(t, f, "1111"), connectHost(t, f, "2222")
+
+	program := func(tool string) map[string]any {
+		return map[string]any{"program": `return await tools["` + tool + `"]({});`, "description": "calls " + tool}
+	}
+	doneA := callAsync(t.Context(), a.cs, "run_code", program("up__one_time_code"))
+	require.Equal(t, "one_time_code", <-up.arrived)
+	doneB := callAsync(t.Context(), b.cs, "run_code", program("other__slow"))
+	require.Equal(t, "slow", <-other.arrived)
+	close(up.release)
+	resA := <-doneA
+	assert.False(t, resA.IsError, text(resA))
+	assert.Contains(t, text(resA), "code: 1111")
+	assert.Equal(t, []string{secretQuestion}, a.questions())
+	assert.Empty(t, b.questions())
+	close(other.finish)
+	assert.Contains(t, text(<-doneB), "slow done")
 }
