@@ -99,9 +99,9 @@ func (s *Server) approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 	case shown.values == 1:
 		b.WriteString("Arguments (1 value):\n")
 	case len(shown.lines) < shown.values:
-		fmt.Fprintf(&b, "Arguments (%d values, %d shown, required keys first):\n", shown.values, len(shown.lines))
+		fmt.Fprintf(&b, "Arguments (%d values, %d shown):\n", shown.values, len(shown.lines))
 	default:
-		fmt.Fprintf(&b, "Arguments (%d values, required keys first):\n", shown.values)
+		fmt.Fprintf(&b, "Arguments (%d values):\n", shown.values)
 	}
 	b.WriteString(strings.Join(shown.lines, "\n"))
 	return &mcp.ElicitParams{
