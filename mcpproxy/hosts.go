@@ -103,7 +103,7 @@ func (d *downstreams) route(ctx context.Context, cs *mcp.ClientSession) (*mcp.Se
 		}
 		for ss := range hosts {
 			if ss == nil {
-				return nil, errNoHost
+				return nil, errors.New("coderun: the call this server is serving came from no MCP client, so there is no one to pass this request on to")
 			}
 			return ss, nil
 		}
