@@ -2,6 +2,7 @@ package mcpproxy
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -46,7 +47,7 @@ func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (boo
 // round-trip requests) on protocol 2026-07-28 and later, where a server may
 // no longer send requests of its own while serving one, by suspending the
 // call (see suspend.go); else with elicitation/create.
-func askerFor(req *mcp.CallToolRequest) asker {
+func (s *Server) askerFor(req *mcp.CallToolRequest) asker {
 	caps := req.ClientCapabilities()
 	if caps == nil || caps.Elicitation == nil {
 		return nil
@@ -54,7 +55,7 @@ func askerFor(req *mcp.CallToolRequest) asker {
 	if req.ProtocolVersion() >= multiRoundTripVersion {
 		return deferringAsker{}
 	}
-	return elicitingAsker{session: req.Session}
+	return elicitingAsker{session: req.Session, form: s.approvalForm}
 }
 
 // multiRoundTripVersion is the first protocol version in which elicitation
@@ -65,10 +66,11 @@ const multiRoundTripVersion = "2026-07-28"
 // as protocol versions before multi round-trip requests do.
 type elicitingAsker struct {
 	session *mcp.ServerSession
+	form    func(codemode.ApprovalRequest) *mcp.ElicitParams
 }
 
 func (e elicitingAsker) ask(ctx context.Context, req codemode.ApprovalRequest) (bool, error) {
-	res, err := e.session.Elicit(ctx, approvalForm(req))
+	res, err := e.session.Elicit(ctx, e.form(req))
 	if err != nil {
 		return false, fmt.Errorf("asking the client for approval: %w", err)
 	}
@@ -79,23 +81,29 @@ func (e elicitingAsker) ask(ctx context.Context, req codemode.ApprovalRequest) (
 // just like the client's decline button.
 const approveField = "approve"
 
-// maxArgsInPrompt bounds the arguments quoted in an approval prompt; a
-// write of a large file should not flood the dialog.
-const maxArgsInPrompt = 2000
-
-// approvalForm is the elicitation shown to the user for req.
-func approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
+// approvalForm is the elicitation shown to the user for req. It shows
+// every argument (see approval_args.go); when it cannot, it says so, and
+// its box starts unticked, so that only a user who read why approves.
+func (s *Server) approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 	var b strings.Builder
 	fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
 	if req.Call.ParentID != "" {
 		fmt.Fprintf(&b, "It was made by the run_code program of call %s.\n", req.Call.ParentID)
 	}
 	fmt.Fprintf(&b, "Why you are asked: %s\n", req.Reason)
-	args := string(req.Call.Args)
-	if len(args) > maxArgsInPrompt {
-		args = args[:maxArgsInPrompt] + "… (truncated)"
+	shown := showArgs(req.Call.Args, s.requiredArgs(req.Call.Tool))
+	if shown.unshown != "" {
+		fmt.Fprintf(&b, "WARNING: coderun cannot show all of this call's arguments: %s. Deny it unless you know what it does.\n", shown.unshown)
 	}
-	fmt.Fprintf(&b, "Arguments: %s", args)
+	switch {
+	case shown.values == 1:
+		b.WriteString("Arguments (1 value):\n")
+	case len(shown.lines) < shown.values:
+		fmt.Fprintf(&b, "Arguments (%d values, %d shown):\n", shown.values, len(shown.lines))
+	default:
+		fmt.Fprintf(&b, "Arguments (%d values):\n", shown.values)
+	}
+	b.WriteString(strings.Join(shown.lines, "\n"))
 	return &mcp.ElicitParams{
 		Message: b.String(),
 		RequestedSchema: map[string]any{
@@ -105,11 +113,27 @@ func approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 					"type":        "boolean",
 					"title":       "Allow this call",
 					"description": "Untick to deny the call.",
-					"default":     true,
+					"default":     shown.unshown == "",
 				},
 			},
 		},
 	}
+}
+
+// requiredArgs lists the required keys of tool's input schema, which the
+// approval form shows first; nil when the tool or its schema is unknown.
+func (s *Server) requiredArgs(tool string) []string {
+	t, ok := s.session.Registry().Lookup(tool)
+	if !ok {
+		return nil
+	}
+	var schema struct {
+		Required []string `json:"required"`
+	}
+	if json.Unmarshal(t.InputSchema, &schema) != nil {
+		return nil
+	}
+	return schema.Required
 }
 
 // approved reads the user's answer: accept approves unless the approve

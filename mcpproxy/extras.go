@@ -180,12 +180,11 @@ func onServer[T any](h *Hub, ctx context.Context, server string, request func(co
 	if !ok {
 		return zero, fmt.Errorf("no server named %q", server)
 	}
-	leave := h.hosts.enter(ctx)
-	defer leave()
 	cs, err := u.session(ctx)
 	if err != nil {
 		return zero, err
 	}
+	defer h.hosts.enter(ctx, cs)()
 	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
 	defer cancel()
 	return request(ctx, cs)

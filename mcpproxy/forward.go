@@ -4,89 +4,34 @@ package mcpproxy
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // coderun stands between the host and the upstream servers, so what an
-// upstream asks of "its client" is passed on to the host, which decides:
+// upstream asks of "its client" is passed on to a host, which decides:
 // sampling/createMessage (the host's model answers), elicitation/create
 // (the host's user answers) and roots/list (the directories the user
-// granted). A request an upstream makes while serving a call goes to the
-// host that made the call; one made outside any call goes to the host that
-// connected last. Roots are the host's: when a host connects, and whenever
-// its roots change, coderun gives them to every upstream, which is told
-// with notifications/roots/list_changed.
+// granted). Which host is asked is decided in hosts.go: the one whose call
+// the request belongs to, and no one when that cannot be told. Roots are
+// the host's: when a host connects, and whenever its roots change, coderun
+// gives them to every upstream, which is told with
+// notifications/roots/list_changed.
 //
 // Hosts on protocol 2026-07-28 and later no longer take these requests
 // outside a tools/call exchange; an upstream asking through such a host
 // gets an error saying so.
 
-// downstreamKey carries the host session a call came from.
-type downstreamKey struct{}
-
-// withDownstream records in ctx the host session serving the call.
-func withDownstream(ctx context.Context, ss *mcp.ServerSession) context.Context {
-	return context.WithValue(ctx, downstreamKey{}, ss)
-}
-
-// downstreams tracks which host sessions an upstream's requests may go to.
-type downstreams struct {
-	mu sync.Mutex
-	// calling lists the host sessions of calls in flight, oldest first,
-	// once per call.
-	calling []*mcp.ServerSession
-	// latest is the host that connected last.
-	latest *mcp.ServerSession
-	// roots are the roots given to the upstreams, by URI.
-	roots []*mcp.Root
-}
-
-// enter records that a call from ctx's host is in flight; the returned
-// function records its end.
-func (d *downstreams) enter(ctx context.Context) (leave func()) {
-	ss, _ := ctx.Value(downstreamKey{}).(*mcp.ServerSession)
-	if ss == nil {
-		return func() {}
-	}
-	d.mu.Lock()
-	d.calling = append(d.calling, ss)
-	d.mu.Unlock()
-	return func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if i := slices.Index(d.calling, ss); i >= 0 {
-			d.calling = slices.Delete(d.calling, i, i+1)
-		}
-	}
-}
-
-// pick returns the host an upstream's request goes to: the one whose call
-// started last and is still running, else the one that connected last.
-func (d *downstreams) pick() *mcp.ServerSession {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if n := len(d.calling); n > 0 {
-		return d.calling[n-1]
-	}
-	return d.latest
-}
-
-// errNoHost answers an upstream's request when no host is there to ask.
-var errNoHost = errors.New("coderun: no MCP client is connected to pass this request on to")
-
 // forwardSampling passes an upstream's sampling/createMessage to the host.
 func (h *Hub) forwardSampling(server string) func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
 	return func(ctx context.Context, req *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
-		ss := h.hosts.pick()
-		h.opts.Log.Info("mcp/forward-sampling", "server", server, "host", ss != nil)
-		if ss == nil {
-			return nil, errNoHost
+		ss, err := h.hosts.route(ctx, req.Session)
+		h.logForward("mcp/forward-sampling", server, err)
+		if err != nil {
+			return nil, err
 		}
 		res, err := ss.CreateMessage(ctx, req.Params) //nolint:staticcheck // forwarded as the upstream asked
 		if err != nil {
@@ -99,10 +44,10 @@ func (h *Hub) forwardSampling(server string) func(context.Context, *mcp.CreateMe
 // forwardElicitation passes an upstream's elicitation/create to the host.
 func (h *Hub) forwardElicitation(server string) func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 	return func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-		ss := h.hosts.pick()
-		h.opts.Log.Info("mcp/forward-elicitation", "server", server, "host", ss != nil)
-		if ss == nil {
-			return nil, errNoHost
+		ss, err := h.hosts.route(ctx, req.Session)
+		h.logForward("mcp/forward-elicitation", server, err)
+		if err != nil {
+			return nil, err
 		}
 		res, err := ss.Elicit(ctx, req.Params)
 		if err != nil {
@@ -112,13 +57,14 @@ func (h *Hub) forwardElicitation(server string) func(context.Context, *mcp.Elici
 	}
 }
 
-// HostConnected records ss as the host that connected last, the one an
-// upstream's requests made outside any call go to. A Server calls it when
-// a host's session is initialized.
-func (h *Hub) HostConnected(ss *mcp.ServerSession) {
-	h.hosts.mu.Lock()
-	h.hosts.latest = ss
-	h.hosts.mu.Unlock()
+// logForward records where an upstream's request went: to a host, or
+// refused because no host could be told to be the right one.
+func (h *Hub) logForward(event, server string, refused error) {
+	if refused != nil {
+		h.opts.Log.Warn(event, "server", server, "host", false, "refused", refused.Error())
+		return
+	}
+	h.opts.Log.Info(event, "server", server, "host", true)
 }
 
 // SetRoots gives every upstream roots as its client's roots, replacing

@@ -21,7 +21,7 @@ func (s *Server) handle(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 	}
 	name, args := req.Params.Name, req.Params.Arguments
 	id := s.callID()
-	if k := askerFor(req); k != nil {
+	if k := s.askerFor(req); k != nil {
 		s.askers.set(id, k)
 		defer s.askers.clear(id)
 	}

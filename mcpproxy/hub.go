@@ -66,6 +66,7 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 		h.upstreams[name] = newUpstream(name, servers[name], opts, h.changed, forwarders{
 			sampling:    h.forwardSampling(name),
 			elicitation: h.forwardElicitation(name),
+			track:       h.hosts.enter,
 		})
 	}
 
@@ -141,8 +142,6 @@ func (h *Hub) Call(ctx context.Context, server, tool string, args json.RawMessag
 	if !ok {
 		return nil, fmt.Errorf("no server named %q", server)
 	}
-	leave := h.hosts.enter(ctx)
-	defer leave()
 	return u.call(ctx, tool, args)
 }
 

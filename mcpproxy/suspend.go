@@ -82,7 +82,7 @@ func (s *Server) suspendCall(ctx context.Context, tool, callID string, susp *cod
 		if p.ID != callID {
 			call.ParentID = callID
 		}
-		questions[p.ID] = approvalForm(codemode.ApprovalRequest{Call: call, Reason: p.Reason})
+		questions[p.ID] = s.approvalForm(codemode.ApprovalRequest{Call: call, Reason: p.Reason})
 	}
 	plain, err := cbor.Marshal(rs)
 	if err != nil {

@@ -26,6 +26,8 @@ type upstream struct {
 	// list may differ from the last one reported.
 	toolsChanged func()
 	client       *mcp.Client
+	// track records a host's request in flight on a session.
+	track func(context.Context, *mcp.ClientSession) (leave func())
 	// ctx lives as long as the upstream; dials and tool refreshes run under
 	// it rather than under a caller's context, because their result is
 	// shared by every later caller.
@@ -49,14 +51,17 @@ type upstream struct {
 	closed   bool
 }
 
-// forwarders pass an upstream's requests on to the host (see forward.go).
+// forwarders pass an upstream's requests on to the host (see forward.go),
+// and track tells which host's calls are in flight on which session, for
+// the requests to be tied to them (see hosts.go).
 type forwarders struct {
 	sampling    func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
 	elicitation func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
+	track       func(context.Context, *mcp.ClientSession) (leave func())
 }
 
 func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func(), fw forwarders) *upstream {
-	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged}
+	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged, track: fw.track}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { u.onListChanged(req.Session) },

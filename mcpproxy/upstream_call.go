@@ -19,6 +19,7 @@ func (u *upstream) call(ctx context.Context, tool string, args json.RawMessage) 
 	if err != nil {
 		return nil, err
 	}
+	defer u.track(ctx, cs)()
 	callCtx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
 	defer cancel()
 	if len(args) == 0 {
