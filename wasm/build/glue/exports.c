@@ -115,6 +115,7 @@ static int32_t coderun_init(uint32_t mem_limit)
     JS_SetMaxStackSize(glue_rt, GLUE_STACK_SIZE - GLUE_STACK_MARGIN);
     JS_SetModuleLoaderFunc(glue_rt, NULL, no_modules, NULL);
     glue_ctx = JS_NewContext(glue_rt);
+    rejections_init();
     reseed();
 
     JSValue fn = JS_Eval(glue_ctx, glue_prelude, sizeof glue_prelude - 1, "prelude.js",
@@ -141,6 +142,8 @@ static int32_t coderun_init(uint32_t mem_limit)
      * 110 to 220 µs (bench/ BenchmarkColdStart). */
     JS_FreeValue(glue_ctx, glue_ctx->error_back_trace);
     glue_ctx->error_back_trace = JS_UNDEFINED;
+    /* Nothing the prelude did is a program's rejection. */
+    JS_FreeValue(glue_ctx, unhandled_rejection());
     return 0;
 }
 
@@ -298,7 +301,7 @@ static int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint3
         free(payload);
         return glue_settled ? GLUE_STATE_SETTLED : drain();
     }
-    int rc = settle_call(ctx, c.promise, c.ns, c.name, ok, payload, len);
+    int rc = settle_call(ctx, c.promise, c.id, c.ns, c.name, ok, payload, len);
     free(payload);
     JS_FreeValue(ctx, c.promise);
     JS_FreeValue(ctx, c.name);
