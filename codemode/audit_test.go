@@ -3,8 +3,11 @@ package codemode
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
+
+	coderun "github.com/coderun/coderun"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,4 +92,43 @@ func TestDispatchAfterSettleIsLoggedDropped(t *testing.T) {
 	assert.Equal(t, "v", ends[0]["tool"])
 	assert.Equal(t, "dropped", ends[0]["outcome"])
 	assert.Equal(t, map[string]any{"x": float64(1)}, starts[0]["args"])
+}
+
+// A tool call made without await whose rejection nothing handled ends the
+// program as a failure, not a success; the result and the session log say
+// which sub-call it was.
+func TestUnhandledSubCallRejectionFailsTheRun(t *testing.T) {
+	t.Parallel()
+	save := Tool{
+		Name:        "save",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Concurrency: ParallelSafe,
+		Execute: func(_ context.Context, c *Call) (*Output, error) {
+			var a struct{ Name string }
+			if err := json.Unmarshal(c.Args, &a); err != nil || strings.Contains(a.Name, "/") {
+				return nil, Deny("cannot save %s", a.Name)
+			}
+			return &Output{Value: json.RawMessage(`true`)}, nil
+		},
+	}
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, save)
+	out, err := runCode(t, s, `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+for (const name of ["report.txt", "bad/name.txt"]) tools.save({name});
+await sleep(50);
+return "saved all files";`)
+	require.NoError(t, err)
+	var res coderun.Result
+	require.NoError(t, json.Unmarshal(out.Value, &res))
+	require.NotNil(t, res.Failure, "the run did not fail: %s", out.Content[0].Text)
+	assert.Equal(t, coderun.KindException, res.Failure.Kind)
+	assert.Equal(t, &coderun.FailedCall{Namespace: ToolsGlobal, Function: "save", Sequence: 2}, res.Failure.Call)
+	assert.Contains(t, out.Content[0].Text, "cannot save bad/name.txt")
+	assert.Contains(t, out.Content[0].Text, "tools.save (call 2 of the program)")
+
+	calls := logs.named(t, EventCall)
+	require.Len(t, calls, 1)
+	assert.Equal(t, "failed", calls[0]["outcome"])
+	assert.Equal(t, "rc.2", calls[0]["unhandled"])
+	assert.Equal(t, "failed", dispatches(t, logs)["rc.2"]["outcome"])
 }

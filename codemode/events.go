@@ -19,7 +19,9 @@ const (
 	// EventCallStart and EventCall bracket a top-level call: call, tool and
 	// args; then duration, outcome and, on failure, stage and error. A
 	// run_code call whose program failed has outcome failed, stage execute,
-	// failure (the kind: exception, timeout, ...) and message.
+	// failure (the kind: exception, timeout, ...) and message; when a
+	// sub-call's rejection that nothing handled ended the program, unhandled
+	// is that sub-call's token.
 	EventCallStart = "tool/call-start"
 	EventCall      = "tool/call"
 	// EventCodeDispatchStart and EventCodeDispatch bracket a sub-call made by
@@ -98,13 +100,17 @@ func callOutcomeAttrs(call *Call, d time.Duration, out *Output, err error) []slo
 	if len(msg) > maxLoggedFailureMessage {
 		msg = strings.ToValidUTF8(msg[:maxLoggedFailureMessage], "") + "..."
 	}
-	return []slog.Attr{
+	attrs := []slog.Attr{
 		slog.Duration("duration", d),
 		slog.String("outcome", string(OutcomeFailed)),
 		slog.String("stage", string(StageExecute)),
 		slog.String("failure", string(res.Failure.Kind)),
 		slog.String("message", msg),
 	}
+	if c := res.Failure.Call; c != nil && c.Namespace == ToolsGlobal && c.Sequence > 0 {
+		attrs = append(attrs, slog.String("unhandled", subCallID(call.ID, c.Sequence)))
+	}
+	return attrs
 }
 
 // outcomeAttrs describe how a call ended.

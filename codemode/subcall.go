@@ -69,6 +69,12 @@ func (d *subDispatcher) function(e *entry) coderun.Function {
 	}
 }
 
+// subCallID is the token of the sub-call at position seq of the program
+// that run_code call parent runs.
+func subCallID(parent string, seq int64) string {
+	return parent + "." + strconv.FormatInt(seq, 10)
+}
+
 // errRunOver rejects a call that arrives after run_code settled.
 var errRunOver = errors.New("codemode: the program's run is over")
 
@@ -110,7 +116,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 	}
 	d.sawSeq(t.seq)
 	call := &Call{
-		ID:       d.parent.ID + "." + strconv.FormatInt(t.seq, 10),
+		ID:       subCallID(d.parent.ID, t.seq),
 		ParentID: d.parent.ID,
 		Tool:     e.tool.Name,
 		Args:     raw,
@@ -188,11 +194,11 @@ func (d *subDispatcher) sawSeq(seq int64) {
 // dispatch pair, outcome dropped, so the log shows every call the program
 // made.
 func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error {
-	id := "late"
+	id := d.parent.ID + ".late"
 	if pos, ok := programOrder(ctx); ok {
-		id = strconv.FormatInt(pos, 10)
+		id = subCallID(d.parent.ID, pos)
 	}
-	call := &Call{ID: d.parent.ID + "." + id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
+	call := &Call{ID: id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
 	if args != nil {
 		if raw, err := json.Marshal(args); err == nil {
 			call.Args = raw
