@@ -3,6 +3,7 @@ package codemode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -131,4 +132,52 @@ return "saved all files";`)
 	assert.Equal(t, "failed", calls[0]["outcome"])
 	assert.Equal(t, "rc.2", calls[0]["unhandled"])
 	assert.Equal(t, "failed", dispatches(t, logs)["rc.2"]["outcome"])
+}
+
+// A program that returns without awaiting 30 calls of an exclusive tool
+// leaves 30 complete pairs under its run_code call: one start and one end
+// each, and the start of every call that never ran says so.
+func TestDroppedCallsHaveOneStartAndOneEnd(t *testing.T) {
+	t.Parallel()
+	block := Tool{
+		Name:        "block",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Concurrency: Exclusive,
+		Execute: func(ctx context.Context, _ *Call) (*Output, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, block)
+	res := requireResult(runCodeT(t, s, `for (let i = 0; i < 30; i++) tools.block({n: i}); return "left";`))
+	assert.JSONEq(t, `"left"`, string(res.Value))
+
+	// A call handed over after the run settled is logged when it arrives.
+	require.Eventually(t, func() bool { return len(logs.named(t, EventCodeDispatch)) == 30 }, 5*time.Second, 10*time.Millisecond)
+	starts := map[string]map[string]any{}
+	for _, ev := range logs.named(t, EventCodeDispatchStart) {
+		id := ev["call"].(string)
+		require.NotContains(t, starts, id, "two starts for %s", id)
+		assert.Equal(t, "rc", ev["parent"])
+		starts[id] = ev
+	}
+	ends := dispatches(t, logs)
+	require.Len(t, ends, 30)
+	dropped := 0
+	for i := 1; i <= 30; i++ {
+		id := fmt.Sprintf("rc.%d", i)
+		start, end := starts[id], ends[id]
+		require.NotNil(t, start, "no start for %s", id)
+		require.NotNil(t, end, "no end for %s", id)
+		switch end["outcome"] {
+		case "dropped":
+			dropped++
+			assert.Equal(t, true, start["dropped"], "the start of %s says it never ran", id)
+		case "cancelled":
+			assert.Nil(t, start["dropped"], "%s ran", id)
+		default:
+			t.Errorf("%s ended %v", id, end["outcome"])
+		}
+	}
+	assert.GreaterOrEqual(t, dropped, 29, "only one exclusive call can have started")
 }

@@ -27,7 +27,11 @@ const (
 	// EventCodeDispatchStart and EventCodeDispatch bracket a sub-call made by
 	// a program: parent (the run_code call's token), call, tool and args; then
 	// duration (since the program made the call), wait (time queued),
-	// outcome and, on failure, stage and error.
+	// outcome and, on failure, stage and error. Every sub-call has exactly one
+	// of each. The start is written when the call leaves the dispatch queue:
+	// when it starts, parks, or is dropped, and then it has dropped (true):
+	// the call never ran (the run settled first), and its end, outcome
+	// dropped, follows at once.
 	EventCodeDispatchStart = "tool/code-dispatch-start"
 	EventCodeDispatch      = "tool/code-dispatch"
 	// EventApproval records an approver's answer: call, tool, approved.
