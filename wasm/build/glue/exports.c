@@ -197,7 +197,7 @@ static JSValue hook(const char *name)
 }
 
 /* coderun_bind installs the binding namespaces. spec is CBOR:
- * [[global, [fn...], errorClassName|null, member|null], ...]. */
+ * [[global, [fn...], errorClassName|null, member|null, [hidden fn...]?], ...]. */
 static int32_t coderun_bind(const uint8_t *spec, uint32_t len)
 {
     JSContext *ctx = glue_ctx;
@@ -221,6 +221,7 @@ static int32_t coderun_bind(const uint8_t *spec, uint32_t len)
         JSValue o = JS_NewObject(ctx);
         JS_SetPropertyStr(ctx, o, "global", JS_GetPropertyUint32(ctx, t, 0));
         JS_SetPropertyStr(ctx, o, "functions", JS_GetPropertyUint32(ctx, t, 1));
+        JS_SetPropertyStr(ctx, o, "hidden", JS_GetPropertyUint32(ctx, t, 4));
         JSValue cls = JS_GetPropertyUint32(ctx, t, 2);
         if (JS_IsNull(cls)) {
             JS_SetPropertyStr(ctx, o, "errorClass", JS_NULL);
