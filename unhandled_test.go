@@ -84,3 +84,18 @@ func TestRejectionHandledInTheSameDrainIsHandled(t *testing.T) {
 		return await p.catch((e) => e.message)`, ns)
 	assert.JSONEq(t, `"no"`, requireOK(t, res))
 }
+
+// A call the host refused (a limit) rejects inside the program without its
+// Function running; left unhandled, it is named without a position.
+func TestUnhandledRefusedCallIsNamed(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, func(c *Config) { c.MaxCallsInFlight = 1 })
+	release := make(chan struct{})
+	fns := map[string]Function{"wait": func(context.Context, any) (any, error) { <-release; return 1, nil }}
+	defer close(release)
+	res := runWith(t, rt, `tools.wait(); tools.wait(); await new Promise((r) => setTimeout(r, 10)); return 1`, tools(fns))
+	msg := requireFailure(t, res, KindException)
+	assert.Contains(t, msg, "MaxCallsInFlight is 1")
+	assert.Contains(t, msg, "the rejection of tools.wait (refused before it started)")
+	assert.Equal(t, &FailedCall{Namespace: "tools", Function: "wait"}, res.Failure.Call)
+}
