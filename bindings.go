@@ -23,6 +23,12 @@ type Namespace struct {
 	// a valid name, "__proto__" and "" included. The runtime reads the map
 	// while a run uses it: do not change it until the run returns.
 	Functions map[string]Function
+	// Hidden names Functions the program can call but that the namespace
+	// does not list: they are not enumerable, so Object.keys and for...in
+	// skip them. It is for helpers of the namespace itself next to the
+	// services it offers, such as Code Mode's tools.$describe beside the
+	// tools. Every name must be a key of Functions.
+	Hidden []string
 	// ErrorClass, when set, makes rejected calls of this namespace instances
 	// of a class the runtime injects as a global of that name.
 	ErrorClass *ErrorClass
@@ -111,7 +117,11 @@ func bindingSpec(nss []Namespace) ([]byte, error) {
 		if ns.ErrorClass != nil {
 			class, member = ns.ErrorClass.Name, ns.ErrorClass.Member
 		}
-		spec[i] = []any{ns.Global, names, class, member}
+		hidden := ns.Hidden
+		if hidden == nil {
+			hidden = []string{}
+		}
+		spec[i] = []any{ns.Global, names, class, member, hidden}
 	}
 	b, err := cbor.Marshal(spec)
 	if err != nil {
@@ -137,6 +147,11 @@ func validateBindings(nss []Namespace) error {
 		for name, fn := range ns.Functions {
 			if fn == nil {
 				return fmt.Errorf("coderun: %s.Functions[%q] is nil", where, name)
+			}
+		}
+		for _, name := range ns.Hidden {
+			if _, ok := ns.Functions[name]; !ok {
+				return fmt.Errorf("coderun: %s.Hidden names %q, which is not in its Functions: add the function or drop the name", where, name)
 			}
 		}
 		ec := ns.ErrorClass

@@ -190,7 +190,7 @@ func TestInvalidNamespacesAreContractMisuse(t *testing.T) {
 	// Two namespaces may share one error class.
 	res := runWith(t, rt, `
 		const errs: unknown[] = []
-		for (const p of [a.f(), b.f()]) { try { await p } catch (e) { errs.push(e instanceof Shared && (e as any).fn) } }
+		for (const call of [() => a.f(), () => b.f()]) { try { await call() } catch (e) { errs.push(e instanceof Shared && (e as any).fn) } }
 		return errs`,
 		Namespace{Global: "a", Functions: map[string]Function{"f": func(context.Context, any) (any, error) { return nil, errors.New("no") }}, ErrorClass: &ErrorClass{Name: "Shared", Member: "fn"}},
 		Namespace{Global: "b", Functions: map[string]Function{"f": func(context.Context, any) (any, error) { return nil, errors.New("no") }}, ErrorClass: &ErrorClass{Name: "Shared", Member: "fn"}},

@@ -44,8 +44,10 @@
 // A Failure has a [FailureKind] that tells the caller what to do next, and a
 // Message written to be shown to the model:
 //
-//   - [KindException]: the program threw, or did not parse. Give the message
-//     to the model so it fixes its code.
+//   - [KindException]: the program threw, or did not parse, or left a
+//     rejected promise unhandled (as Node, which ends the process: a call
+//     made without await that failed; [Failure.Call] names the call). Give
+//     the message to the model so it fixes its code.
 //   - [KindTimeout]: a budget ran out ([Config.ComputeTime],
 //     [Config.WallTime] or [Config.Fuel]).
 //   - [KindAbort]: the caller's context was cancelled.

@@ -6,8 +6,11 @@ package coderun
 type FailureKind string
 
 const (
-	// KindException: the program threw, or failed to parse or transform.
-	// Feed the message back to the model so it can fix its code.
+	// KindException: the program threw, or failed to parse or transform, or
+	// a promise was rejected and nothing handled it by the time the
+	// program's pending jobs ran out (as Node ends its process; typically a
+	// failed call the program made without await). Feed the message back to
+	// the model so it can fix its code.
 	KindException FailureKind = "exception"
 	// KindTimeout: a budget (compute time, wall time or fuel) ran out; the
 	// message names the budget and its value. Raise the budget or make the
@@ -34,6 +37,21 @@ type Failure struct {
 	Kind FailureKind `json:"kind"`
 	// Message is human-readable detail, written to be fed back to a model.
 	Message string `json:"message"`
+	// Call names the binding call whose rejection ended the run, when the
+	// failure is a rejection nothing handled (see [KindException]) and its
+	// reason is the error a binding call rejected with.
+	Call *FailedCall `json:"call,omitempty"`
+}
+
+// FailedCall names one binding call of a run.
+type FailedCall struct {
+	// Namespace is the namespace's Global, Function the name called.
+	Namespace string `json:"namespace"`
+	Function  string `json:"function"`
+	// Sequence is the call's position among the run's calls, as
+	// [CallSequence] gave it to the Function; 0 for a call refused before
+	// its Function ran (a limit such as MaxCallsInFlight).
+	Sequence int64 `json:"sequence,omitempty"`
 }
 
 // Error lets a Failure be used where an error is expected, e.g. when a caller

@@ -49,3 +49,24 @@ func TestEveryRejectionOfACallIsTheNamespacesErrorClass(t *testing.T) {
 	assert.Equal(t, `["TypeError","args: BigInt is not JSON"]`, requireOK(t, runWith(t, rt,
 		`try { await plain.echo(1n) } catch (e) { return [e.name, e.message] }`, plain)))
 }
+
+// A hidden function is called like the others but not listed: Object.keys
+// and for...in give the namespace's services only.
+func TestHiddenFunctionsAreCallableButNotListed(t *testing.T) {
+	t.Parallel()
+	rt := newRuntime(t, nil)
+	fns := map[string]Function{
+		"read":  func(context.Context, any) (any, error) { return "data", nil },
+		"$help": func(context.Context, any) (any, error) { return "help", nil },
+	}
+	ns := tools(fns)
+	ns.Hidden = []string{"$help"}
+	got := requireOK(t, runWith(t, rt, `
+		const listed = []; for (const k in tools) listed.push(k);
+		return [Object.keys(tools), listed, Object.getOwnPropertyNames(tools).sort(), await tools.$help(), await tools.read()]`, ns))
+	assert.JSONEq(t, `[["read"], ["read"], ["$help", "read"], "help", "data"]`, got)
+
+	ns.Hidden = []string{"$nope"}
+	_, err := rt.Run(context.Background(), Request{Program: `return 1`, Bindings: []Namespace{ns}})
+	require.ErrorContains(t, err, `Bindings[0].Hidden names "$nope", which is not in its Functions`)
+}

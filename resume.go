@@ -171,6 +171,9 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 		}
 		r.bridge.Answered()
 		okArg, payload := answerPayload(a, r.namespaces[p.Namespace].Global+"."+p.Function)
+		if !okArg {
+			r.bridge.NoteRejection(p.ID, hostcalls.Rejected{Seq: p.Seq, Namespace: p.Namespace, Function: p.Function})
+		}
 		r.guest(func() (engine.State, error) { return r.inst.Deliver(p.ID, okArg, payload) })
 	}
 	r.parked = waiting

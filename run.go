@@ -279,6 +279,8 @@ func (r *run) Settle(kind engine.SettleKind, payload []byte) {
 		r.fail(KindException, string(payload))
 	case engine.SettleInvalidOutput:
 		r.fail(KindInvalidOutput, "the return value is not lossless JSON: "+string(payload))
+	case engine.SettleUnhandled:
+		r.unhandled(payload)
 	default:
 		r.fail(KindWorkerExit, fmt.Sprintf("the sandbox settled with unknown kind %d", kind))
 	}

@@ -3,8 +3,12 @@ package codemode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	coderun "github.com/coderun/coderun"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,4 +93,91 @@ func TestDispatchAfterSettleIsLoggedDropped(t *testing.T) {
 	assert.Equal(t, "v", ends[0]["tool"])
 	assert.Equal(t, "dropped", ends[0]["outcome"])
 	assert.Equal(t, map[string]any{"x": float64(1)}, starts[0]["args"])
+}
+
+// A tool call made without await whose rejection nothing handled ends the
+// program as a failure, not a success; the result and the session log say
+// which sub-call it was.
+func TestUnhandledSubCallRejectionFailsTheRun(t *testing.T) {
+	t.Parallel()
+	save := Tool{
+		Name:        "save",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Concurrency: ParallelSafe,
+		Execute: func(_ context.Context, c *Call) (*Output, error) {
+			var a struct{ Name string }
+			if err := json.Unmarshal(c.Args, &a); err != nil || strings.Contains(a.Name, "/") {
+				return nil, Deny("cannot save %s", a.Name)
+			}
+			return &Output{Value: json.RawMessage(`true`)}, nil
+		},
+	}
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, save)
+	out, err := runCode(t, s, `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+for (const name of ["report.txt", "bad/name.txt"]) tools.save({name});
+await sleep(50);
+return "saved all files";`)
+	require.NoError(t, err)
+	var res coderun.Result
+	require.NoError(t, json.Unmarshal(out.Value, &res))
+	require.NotNil(t, res.Failure, "the run did not fail: %s", out.Content[0].Text)
+	assert.Equal(t, coderun.KindException, res.Failure.Kind)
+	assert.Equal(t, &coderun.FailedCall{Namespace: ToolsGlobal, Function: "save", Sequence: 2}, res.Failure.Call)
+	assert.Contains(t, out.Content[0].Text, "cannot save bad/name.txt")
+	assert.Contains(t, out.Content[0].Text, "tools.save (call 2 of the program)")
+
+	calls := logs.named(t, EventCall)
+	require.Len(t, calls, 1)
+	assert.Equal(t, "failed", calls[0]["outcome"])
+	assert.Equal(t, "rc.2", calls[0]["unhandled"])
+	assert.Equal(t, "failed", dispatches(t, logs)["rc.2"]["outcome"])
+}
+
+// A program that returns without awaiting 30 calls of an exclusive tool
+// leaves 30 complete pairs under its run_code call: one start and one end
+// each, and the start of every call that never ran says so.
+func TestDroppedCallsHaveOneStartAndOneEnd(t *testing.T) {
+	t.Parallel()
+	block := Tool{
+		Name:        "block",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Concurrency: Exclusive,
+		Execute: func(ctx context.Context, _ *Call) (*Output, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		},
+	}
+	s, logs := newTestSession(t, Options{Config: codeConfig()}, block)
+	res := requireResult(runCodeT(t, s, `for (let i = 0; i < 30; i++) tools.block({n: i}); return "left";`))
+	assert.JSONEq(t, `"left"`, string(res.Value))
+
+	// A call handed over after the run settled is logged when it arrives.
+	require.Eventually(t, func() bool { return len(logs.named(t, EventCodeDispatch)) == 30 }, 5*time.Second, 10*time.Millisecond)
+	starts := map[string]map[string]any{}
+	for _, ev := range logs.named(t, EventCodeDispatchStart) {
+		id := ev["call"].(string)
+		require.NotContains(t, starts, id, "two starts for %s", id)
+		assert.Equal(t, "rc", ev["parent"])
+		starts[id] = ev
+	}
+	ends := dispatches(t, logs)
+	require.Len(t, ends, 30)
+	dropped := 0
+	for i := 1; i <= 30; i++ {
+		id := fmt.Sprintf("rc.%d", i)
+		start, end := starts[id], ends[id]
+		require.NotNil(t, start, "no start for %s", id)
+		require.NotNil(t, end, "no end for %s", id)
+		switch end["outcome"] {
+		case "dropped":
+			dropped++
+			assert.Equal(t, true, start["dropped"], "the start of %s says it never ran", id)
+		case "cancelled":
+			assert.Nil(t, start["dropped"], "%s ran", id)
+		default:
+			t.Errorf("%s ended %v", id, end["outcome"])
+		}
+	}
+	assert.GreaterOrEqual(t, dropped, 29, "only one exclusive call can have started")
 }

@@ -19,13 +19,19 @@ const (
 	// EventCallStart and EventCall bracket a top-level call: call, tool and
 	// args; then duration, outcome and, on failure, stage and error. A
 	// run_code call whose program failed has outcome failed, stage execute,
-	// failure (the kind: exception, timeout, ...) and message.
+	// failure (the kind: exception, timeout, ...) and message; when a
+	// sub-call's rejection that nothing handled ended the program, unhandled
+	// is that sub-call's token.
 	EventCallStart = "tool/call-start"
 	EventCall      = "tool/call"
 	// EventCodeDispatchStart and EventCodeDispatch bracket a sub-call made by
 	// a program: parent (the run_code call's token), call, tool and args; then
 	// duration (since the program made the call), wait (time queued),
-	// outcome and, on failure, stage and error.
+	// outcome and, on failure, stage and error. Every sub-call has exactly one
+	// of each. The start is written when the call leaves the dispatch queue:
+	// when it starts, parks, or is dropped, and then it has dropped (true):
+	// the call never ran (the run settled first), and its end, outcome
+	// dropped, follows at once.
 	EventCodeDispatchStart = "tool/code-dispatch-start"
 	EventCodeDispatch      = "tool/code-dispatch"
 	// EventApproval records an approver's answer: call, tool, approved.
@@ -104,13 +110,17 @@ func callOutcomeAttrs(call *Call, d time.Duration, out *Output, err error) []slo
 	if len(msg) > maxLoggedFailureMessage {
 		msg = strings.ToValidUTF8(msg[:maxLoggedFailureMessage], "") + "..."
 	}
-	return []slog.Attr{
+	attrs := []slog.Attr{
 		slog.Duration("duration", d),
 		slog.String("outcome", string(OutcomeFailed)),
 		slog.String("stage", string(StageExecute)),
 		slog.String("failure", string(res.Failure.Kind)),
 		slog.String("message", msg),
 	}
+	if c := res.Failure.Call; c != nil && c.Namespace == ToolsGlobal && c.Sequence > 0 {
+		attrs = append(attrs, slog.String("unhandled", subCallID(call.ID, c.Sequence)))
+	}
+	return attrs
 }
 
 // outcomeAttrs describe how a call ended.

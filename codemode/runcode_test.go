@@ -484,8 +484,8 @@ func TestRunCodeRendersFailure(t *testing.T) {
 	assert.Contains(t, text, "boom")
 }
 
-// The program's tools object holds the visible tools and $describe, never
-// run_code.
+// The program's tools object lists the visible tools, never run_code;
+// $describe is there to call, but not listed among them.
 func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	cfg := codeConfig()
@@ -495,8 +495,9 @@ func TestRunCodeSeesVisibleToolsOnly(t *testing.T) {
 	// anyway is refused like any unknown tool.
 	res := requireResult(runCodeT(t, s, `
 		const refused = async (name) => { try { await tools[name]({}); return "called" } catch (e) { return [e instanceof ToolCallError, e.toolName] } };
-		return [Object.keys(tools), await refused("hidden"), await refused("run_code")];`))
-	assert.JSONEq(t, `[["$describe", "shown"], [true, "hidden"], [true, "run_code"]]`, string(res.Value))
+		const found = await tools.$describe({names: ["shown"]});
+		return [Object.keys(tools), await refused("hidden"), await refused("run_code"), typeof tools.$describe, found.tools];`))
+	assert.JSONEq(t, `[["shown"], [true, "hidden"], [true, "run_code"], "function", ["shown"]]`, string(res.Value))
 }
 
 // TestSubCallArgumentsKeepTheProgramsKeyOrder: a sub-call's arguments reach

@@ -162,6 +162,7 @@ func writeDescribeDecl(b *strings.Builder) {
 		"Finds tools and returns their declarations, as the " + DescribeToolsToolName + " tool does.",
 		"names: exact tool names. query: words to look for in names and",
 		"descriptions, globs over names (e.g. \"fs__read_*\") and server:NAME.",
+		"It is not a tool: Object.keys(tools) lists only the tools.",
 		"@parallelSafe",
 	})
 	fmt.Fprintf(b, "  %s(request: { names?: string[]; query?: string }): Promise<{ tools: string[]; declarations: string; more: number }>;\n", DescribeFunction)

@@ -58,6 +58,7 @@ func (d *subDispatcher) bindings() []coderun.Namespace {
 	return []coderun.Namespace{{
 		Global:     ToolsGlobal,
 		Functions:  fns,
+		Hidden:     []string{DescribeFunction},
 		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
 	}}
 }
@@ -67,6 +68,12 @@ func (d *subDispatcher) function(e *entry) coderun.Function {
 	return func(ctx context.Context, args any) (any, error) {
 		return d.dispatch(ctx, e, args)
 	}
+}
+
+// subCallID is the token of the sub-call at position seq of the program
+// that run_code call parent runs.
+func subCallID(parent string, seq int64) string {
+	return parent + "." + strconv.FormatInt(seq, 10)
 }
 
 // errRunOver rejects a call that arrives after run_code settled.
@@ -110,13 +117,12 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 	}
 	d.sawSeq(t.seq)
 	call := &Call{
-		ID:       d.parent.ID + "." + strconv.FormatInt(t.seq, 10),
+		ID:       subCallID(d.parent.ID, t.seq),
 		ParentID: d.parent.ID,
 		Tool:     e.tool.Name,
 		Args:     raw,
 	}
-	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(raw))...)
-	value, parked, err := d.runQueued(ctx, t, submitted, call, func(ctx context.Context) (*Output, error) {
+	value, parked, err := d.runQueued(ctx, t, submitted, call, true, func(ctx context.Context) (*Output, error) {
 		return d.s.pipeline(ctx, e, call)
 	})
 	if parked != "" {
@@ -128,14 +134,20 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 // runQueued runs a sub-call's pipeline stages in its turn and settles it:
 // a value, a rejection, or a park, for which it returns the reason to give
 // coderun.Suspend. call is the call the stages work on, so a park records
-// its final arguments.
-func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
+// its final arguments. With logStart, the call's dispatch start is written
+// when it leaves the line, so that a call dropped from it says so; a
+// resumed call's start was written in the segment that made it.
+func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, logStart bool, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
 	var (
 		out     *Output
 		callErr error
 		park    *awaitingApproval
 	)
 	qerr := d.queue.runParkable(ctx, t, func(ctx context.Context) bool {
+		if logStart {
+			logStart = false
+			d.logStart(ctx, call, false)
+		}
 		out, callErr = stages(ctx)
 		if park = awaiting(callErr); park != nil {
 			return true
@@ -165,6 +177,9 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 	if parked != "" {
 		d.park(p)
 	}
+	if logStart {
+		d.logStart(ctx, call, qerr != nil && !errors.Is(qerr, errParked))
+	}
 	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
 	switch {
@@ -188,11 +203,11 @@ func (d *subDispatcher) sawSeq(seq int64) {
 // dispatch pair, outcome dropped, so the log shows every call the program
 // made.
 func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error {
-	id := "late"
+	id := d.parent.ID + ".late"
 	if pos, ok := programOrder(ctx); ok {
-		id = strconv.FormatInt(pos, 10)
+		id = subCallID(d.parent.ID, pos)
 	}
-	call := &Call{ID: d.parent.ID + "." + id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
+	call := &Call{ID: id, ParentID: d.parent.ID, Tool: e.tool.Name, Args: emptyArgs()}
 	if args != nil {
 		if raw, err := json.Marshal(args); err == nil {
 			call.Args = raw
@@ -202,10 +217,20 @@ func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error 
 		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: errRunOver,
 		Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
 	}
-	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(call.Args))...)
+	d.logStart(ctx, call, true)
 	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
 	return callErr
+}
+
+// logStart writes a sub-call's dispatch start; dropped marks one that never
+// ran (EventCodeDispatchStart).
+func (d *subDispatcher) logStart(ctx context.Context, call *Call, dropped bool) {
+	attrs := append(callAttrs(call), argsAttr(call.Args))
+	if dropped {
+		attrs = append(attrs, slog.Bool("dropped", true))
+	}
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, attrs...)
 }
 
 func (d *subDispatcher) hold(seq int64, entries []ContextEntry) {
@@ -323,7 +348,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 			default:
 				stages = func(ctx context.Context) (*Output, error) { return d.s.pipeline(ctx, e, call) }
 			}
-			value, parked, err := d.runQueued(ctx, tickets[p.Seq], time.Now(), call, stages)
+			value, parked, err := d.runQueued(ctx, tickets[p.Seq], time.Now(), call, false, stages)
 			if parked != "" {
 				return // parked again
 			}

@@ -62,6 +62,11 @@ const (
 	// SettleInvalidOutput: the payload says why the value is not lossless
 	// JSON (UTF-8), naming the path.
 	SettleInvalidOutput SettleKind = 2
+	// SettleUnhandled: a promise was rejected and nothing handled it. The
+	// payload is the id of the binding call whose error the reason is (4
+	// bytes, little-endian; 0 if it is not one), then the rendered reason
+	// (UTF-8).
+	SettleUnhandled SettleKind = 3
 )
 
 // Trap ends a run from inside a host import. The reason is whatever the

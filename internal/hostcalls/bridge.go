@@ -112,7 +112,8 @@ type Bridge struct {
 	inFlight int    // started, not yet completed
 	parked   int    // completed as Parked, not yet answered
 	total    int
-	idle     []*worker // workers waiting for a call, most recently idle last
+	idle     []*worker           // workers waiting for a call, most recently idle last
+	rejected map[uint32]Rejected // calls that rejected, by id (see Rejection)
 }
 
 // A worker is a goroutine that runs calls one after another, so that a run
@@ -259,10 +260,12 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		return 0, fmt.Sprintf("coderun: call id %d does not follow %d", msgCall.ID, b.lastID)
 	}
 	if b.inFlight+b.parked >= b.limits.MaxInFlight {
+		b.noteRejectionLocked(msgCall.ID, Rejected{Namespace: msgCall.Namespace, Function: msgCall.Function})
 		b.mu.Unlock()
 		return 0, fmt.Sprintf("too many binding calls in flight: MaxCallsInFlight is %d", b.limits.MaxInFlight)
 	}
 	if b.total >= b.limits.MaxCalls {
+		b.noteRejectionLocked(msgCall.ID, Rejected{Namespace: msgCall.Namespace, Function: msgCall.Function})
 		b.mu.Unlock()
 		return 0, fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
 	}
@@ -412,6 +415,7 @@ func (b *Bridge) complete(c call, res any, err error) (out Completion) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = Completion{ID: c.id, Payload: []byte(fmt.Sprintf("%s failed: its result or error panicked: %v", c.name(), p))}
+			b.NoteRejection(c.id, Rejected{Seq: c.seq, Namespace: c.ns, Function: c.function})
 		}
 	}()
 	var se *SuspendError
@@ -434,8 +438,11 @@ func (b *Bridge) complete(c call, res any, err error) (out Completion) {
 			out.OK, out.Payload = true, payload
 		}
 	}
-	if out.Parked == nil && !out.OK && len(out.Payload) == 0 {
-		out.Payload = []byte(c.name() + " failed")
+	if out.Parked == nil && !out.OK {
+		if len(out.Payload) == 0 {
+			out.Payload = []byte(c.name() + " failed")
+		}
+		b.NoteRejection(c.id, Rejected{Seq: c.seq, Namespace: c.ns, Function: c.function})
 	}
 	return out
 }

@@ -16,6 +16,18 @@ const input = JSON.parse(await new Promise((resolve) => {
   process.stdin.on('end', () => resolve(text));
 }));
 
+// A rejection nothing handled ends Node's process once the microtask queue
+// drains; coderun ends the run the same way. The listener stands in for the
+// exit: the program in progress fails with the reason, even if its value was
+// already there (the rejection came in the drain that returned it).
+let unhandled = null;
+let stopProgram = () => {};
+process.on('unhandledRejection', (reason) => {
+  unhandled ??= { reason };
+  stopProgram(reason);
+});
+const describeThrown = (e) => (e instanceof Error ? `${e.name}: ${e.message}` : `Uncaught ${inspect(e)}`);
+
 const realConsole = globalThis.console;
 const results = [];
 for (const { name, js } of input) {
@@ -28,18 +40,25 @@ for (const { name, js } of input) {
   });
   globalThis.console = new Console({ stdout: sink, stderr: sink, colorMode: false });
   const result = { name, logs };
+  unhandled = null;
   try {
     const fn = (0, eval)(js);
     const value = await Promise.race([
       fn(),
       new Promise((_, reject) => setTimeout(() => reject(new Error('parity: timed out after 5 s')), 5000)),
+      new Promise((_, reject) => { stopProgram = reject; }),
     ]);
     result.value = value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null');
   } catch (e) {
-    result.failure = e instanceof Error ? `${e.name}: ${e.message}` : `Uncaught ${inspect(e)}`;
+    result.failure = describeThrown(e);
   }
   // Writes are synchronous for this stream, but let any pending callbacks run.
   await new Promise((resolve) => setImmediate(resolve));
+  if (unhandled !== null) {
+    delete result.value;
+    result.failure = describeThrown(unhandled.reason);
+  }
+  stopProgram = () => {};
   globalThis.console = realConsole;
   results.push(result);
 }

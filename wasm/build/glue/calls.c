@@ -165,7 +165,7 @@ enum {
 /* Rejects promise with the error the prelude builds for a call of `name`
  * in namespace ns: an instance of the namespace's error class when it has
  * one, whatever went wrong, so a program handles every failed call alike. */
-static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValueConst name,
+static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t id, uint32_t ns, JSValueConst name,
                         JSValue message, int why)
 {
     JSValue args[4] = { JS_NewUint32(ctx, ns), name, message, JS_NewInt32(ctx, why) };
@@ -174,6 +174,7 @@ static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSVal
     if (JS_IsException(err)) {
         promise_reject_exception(ctx, promise);
     } else {
+        mark_call_error(ctx, err, id);
         fulfill_or_reject_promise(ctx, promise, err, true);
         JS_FreeValue(ctx, err);
     }
@@ -186,11 +187,11 @@ static void reject_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSVal
 /* The first byte of an immediate answer (hostcalls.AnswerFailed/Value). */
 enum { GLUE_ANSWER_FAILED = 0, GLUE_ANSWER_VALUE = 1 };
 
-/* Settles the promise of a call of `name` in namespace ns with its outcome:
+/* Settles the promise of call id, of `name` in namespace ns, with its outcome:
  * ok with a CBOR value, else a UTF-8 rejection message. A value the guest
  * cannot decode rejects the call instead. Returns -1 if building the
  * rejection threw (the exception is pending), else 0. */
-static int settle_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValueConst name,
+static int settle_call(JSContext *ctx, JSValueConst promise, uint32_t id, uint32_t ns, JSValueConst name,
                        int ok, const uint8_t *payload, uint32_t len)
 {
     JSValue v;
@@ -219,6 +220,7 @@ static int settle_call(JSContext *ctx, JSValueConst promise, uint32_t ns, JSValu
     JS_FreeValue(ctx, v);
     if (JS_IsException(err))
         return -1;
+    mark_call_error(ctx, err, id);
     promise_settle(ctx, promise, err, 1);
     JS_FreeValue(ctx, err);
     return 0;
@@ -251,7 +253,7 @@ static JSValue start_call(JSContext *ctx, uint32_t ns, JSValueConst name, const 
     } else if (encode_json_value(ctx, args, "args", &msg, &err, call_args_check)) {
         if (msg.cap > GLUE_CALL_BUF_KEEP)
             crbuf_free(&msg);
-        reject_call(ctx, promise, ns, name, JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
+        reject_call(ctx, promise, id, ns, name, JS_NewString(ctx, err), GLUE_CALL_BAD_ARGS);
         glue_free_fn(NULL, err);
         return promise;
     }
@@ -265,14 +267,14 @@ static JSValue start_call(JSContext *ctx, uint32_t ns, JSValueConst name, const 
     if (rc < 0) {
         /* Refused (a limit, an unknown name). */
         size_t len = (size_t)-rc < sizeof answer ? (size_t)-rc : sizeof answer;
-        reject_call(ctx, promise, ns, name, JS_NewStringLen(ctx, (const char *)answer, len), GLUE_CALL_REFUSED);
+        reject_call(ctx, promise, id, ns, name, JS_NewStringLen(ctx, (const char *)answer, len), GLUE_CALL_REFUSED);
         return promise;
     }
     if (rc > 0) {
         /* Answered at once: settle the promise now, as coderun_deliver
          * would have later. */
         size_t len = (size_t)rc < sizeof answer ? (size_t)rc : sizeof answer;
-        if (settle_call(ctx, promise, ns, name, answer[0] == GLUE_ANSWER_VALUE, answer + 1, len - 1))
+        if (settle_call(ctx, promise, id, ns, name, answer[0] == GLUE_ANSWER_VALUE, answer + 1, len - 1))
             promise_reject_exception(ctx, promise);
         return promise;
     }

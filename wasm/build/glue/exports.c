@@ -115,6 +115,7 @@ static int32_t coderun_init(uint32_t mem_limit)
     JS_SetMaxStackSize(glue_rt, GLUE_STACK_SIZE - GLUE_STACK_MARGIN);
     JS_SetModuleLoaderFunc(glue_rt, NULL, no_modules, NULL);
     glue_ctx = JS_NewContext(glue_rt);
+    rejections_init();
     reseed();
 
     JSValue fn = JS_Eval(glue_ctx, glue_prelude, sizeof glue_prelude - 1, "prelude.js",
@@ -141,6 +142,8 @@ static int32_t coderun_init(uint32_t mem_limit)
      * 110 to 220 µs (bench/ BenchmarkColdStart). */
     JS_FreeValue(glue_ctx, glue_ctx->error_back_trace);
     glue_ctx->error_back_trace = JS_UNDEFINED;
+    /* Nothing the prelude did is a program's rejection. */
+    JS_FreeValue(glue_ctx, unhandled_rejection());
     return 0;
 }
 
@@ -194,7 +197,7 @@ static JSValue hook(const char *name)
 }
 
 /* coderun_bind installs the binding namespaces. spec is CBOR:
- * [[global, [fn...], errorClassName|null, member|null], ...]. */
+ * [[global, [fn...], errorClassName|null, member|null, [hidden fn...]?], ...]. */
 static int32_t coderun_bind(const uint8_t *spec, uint32_t len)
 {
     JSContext *ctx = glue_ctx;
@@ -218,6 +221,7 @@ static int32_t coderun_bind(const uint8_t *spec, uint32_t len)
         JSValue o = JS_NewObject(ctx);
         JS_SetPropertyStr(ctx, o, "global", JS_GetPropertyUint32(ctx, t, 0));
         JS_SetPropertyStr(ctx, o, "functions", JS_GetPropertyUint32(ctx, t, 1));
+        JS_SetPropertyStr(ctx, o, "hidden", JS_GetPropertyUint32(ctx, t, 4));
         JSValue cls = JS_GetPropertyUint32(ctx, t, 2);
         if (JS_IsNull(cls)) {
             JS_SetPropertyStr(ctx, o, "errorClass", JS_NULL);
@@ -298,7 +302,7 @@ static int32_t coderun_deliver(uint32_t id, uint32_t ok, uint8_t *payload, uint3
         free(payload);
         return glue_settled ? GLUE_STATE_SETTLED : drain();
     }
-    int rc = settle_call(ctx, c.promise, c.ns, c.name, ok, payload, len);
+    int rc = settle_call(ctx, c.promise, c.id, c.ns, c.name, ok, payload, len);
     free(payload);
     JS_FreeValue(ctx, c.promise);
     JS_FreeValue(ctx, c.name);

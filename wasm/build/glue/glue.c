@@ -62,6 +62,8 @@ enum {
     GLUE_SETTLE_VALUE = 0,     /* CBOR value; empty payload = undefined */
     GLUE_SETTLE_EXCEPTION = 1, /* UTF-8 message */
     GLUE_SETTLE_INVALID = 2,   /* UTF-8 message: value is not lossless JSON */
+    GLUE_SETTLE_UNHANDLED = 3, /* call id (u32 LE, 0: none), then UTF-8 message:
+                                * a rejection nothing handled */
 };
 
 enum {
@@ -89,6 +91,7 @@ static uint64_t glue_mem_used;
 #include "utf8.c"    /* JS strings to UTF-8, lone surrogates as U+FFFD */
 #include "encode.c"  /* lossless JSON to CBOR, with the path of a refusal */
 #include "decode.c"  /* CBOR from the host to JS values */
+#include "rejections.c" /* rejections nothing handles, and the call they came from */
 #include "calls.c"   /* binding calls: the pending table, promises, native.binding */
 #include "natives.c" /* the other functions handed to the prelude */
 #include "inspect.c" /* natives for console.log: promise state, proxies, iterators */

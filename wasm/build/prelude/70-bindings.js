@@ -79,12 +79,14 @@ function bindingError(nsIndex, name, message, why) {
   return err;
 }
 
-// hooks.installBindings: spec[i] = { global, functions, errorClass }.
+// hooks.installBindings: spec[i] = { global, functions, errorClass, hidden };
+// the functions hidden names are not enumerable.
 function installBindings(spec) {
   for (let i = 0; i < spec.length; i++) {
     const entry = spec[i];
     const globalName = StringCtor(entry.global);
     const functions = entry.functions;
+    const hidden = new SetCtor(entry.hidden === undefined ? [] : entry.hidden);
     const ns = { __proto__: null, cls: null, member: '' };
     namespaces[i] = ns;
     const ec = entry.errorClass;
@@ -104,7 +106,7 @@ function installBindings(spec) {
       const name = StringCtor(functions[j]);
       ObjectDefineProperty(obj, name, {
         __proto__: null, value: nativeBinding(i, name),
-        writable: false, enumerable: true, configurable: false,
+        writable: false, enumerable: !SetHas(hidden, name), configurable: false,
       });
     }
     ObjectFreeze(obj);
