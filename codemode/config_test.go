@@ -101,7 +101,7 @@ servers:
 	}
 	// The lines are kept for the warnings about settings that match no
 	// tool; compared here by one key, then left out of the comparison.
-	assert.Equal(t, 25, c.Line("policy.rules[1].tool"))
+	assert.Equal(t, 26, c.Line("policy.rules[1].tool"))
 	c.lines = nil
 	assert.Equal(t, want, c)
 	require.NoError(t, c.Validate())
