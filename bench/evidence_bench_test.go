@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/coderun/coderun/internal/intl"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -114,6 +115,7 @@ func (h *stoppingHost) FuelTick() int32 {
 	return coderun.FuelQuantum
 }
 func (h *stoppingHost) MapStack(s string) string { return s }
+func (h *stoppingHost) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 
 // stripDWARF returns module without its custom sections named .debug_*.
 func stripDWARF(b *testing.B, module []byte) []byte {

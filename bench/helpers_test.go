@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/coderun/coderun/internal/intl"
 	"math"
 	"os"
 	"os/exec"
@@ -307,6 +308,7 @@ func (h *minimalHost) TimerClear(uint32)              {}
 func (h *minimalHost) OutOfMemory(requested uint32)   { engine.Stop(errors.New("out of memory")) }
 func (h *minimalHost) FuelTick() int32                { return coderun.FuelQuantum }
 func (h *minimalHost) MapStack(s string) string       { return s }
+func (h *minimalHost) Intl(req []byte) []byte         { return intl.NewSession().Call(req) }
 func (h *minimalHost) ReserveOutput(int64)            {}
 
 // ---- the process --------------------------------------------------------------------

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/coderun/coderun/internal/intl"
 	"sync"
 	"testing"
 
@@ -37,6 +38,7 @@ func (r *recorder) FuelTick() int32 {
 	return 10000
 }
 func (r *recorder) MapStack(s string) string { return s }
+func (r *recorder) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 
 func newEngine(t *testing.T) *Engine {
 	t.Helper()

@@ -101,16 +101,22 @@ func TestDecimalRounding(t *testing.T) {
 	}
 }
 
-// A call by an id this process does not know is answered "?", so the
-// guest sends the spec itself; the spec alone makes the formatter.
+// A call by an id the session does not know is answered "?", so the
+// guest sends the spec itself; the spec alone makes the formatter. A
+// session knows only the formatters its own run made: another run's id is
+// unknown to it, so no run can tell what another formatted.
 func TestCallsBySpecAndID(t *testing.T) {
+	s := NewSession()
 	var made created
-	require.NoError(t, json.Unmarshal(Call([]byte(`{"op":"nf","locales":["de-DE"],"options":{"style":"percent"}}`)), &made))
-	assert.Equal(t, "=50\u00a0%", string(Call([]byte("nf.format\n"+made.ID+"\n0.5"))))
-	assert.Equal(t, "?", string(Call([]byte("nf.format\n#00000000000000000000000000000000\n0.5"))))
-	assert.Equal(t, "=25\u00a0%", string(Call([]byte("nf.format\n"+made.Spec+"\n0.25"))))
+	require.NoError(t, json.Unmarshal(s.Call([]byte(`{"op":"nf","locales":["de-DE"],"options":{"style":"percent"}}`)), &made))
+	assert.Equal(t, "=50\u00a0%", string(s.Call([]byte("nf.format\n"+made.ID+"\n0.5"))))
+	assert.Equal(t, "?", string(s.Call([]byte("nf.format\n#00000000000000000000000000000000\n0.5"))))
+	assert.Equal(t, "?", string(NewSession().Call([]byte("nf.format\n"+made.ID+"\n0.5"))), "another run's formatter")
+	other := NewSession()
+	assert.Equal(t, "=25\u00a0%", string(other.Call([]byte("nf.format\n"+made.Spec+"\n0.25"))))
+	assert.Equal(t, "=75\u00a0%", string(other.Call([]byte("nf.format\n"+made.ID+"\n0.75"))), "known once its spec came")
 	assert.JSONEq(t, `[{"type":"integer","value":"25"},{"type":"literal","value":"\u00a0"},{"type":"percentSign","value":"%"}]`,
-		string(Call([]byte("nf.parts\n"+made.Spec+"\n0.25"))))
+		string(s.Call([]byte("nf.parts\n"+made.Spec+"\n0.25"))))
 }
 
 // Whatever the guest sends, Call answers: hostile or broken requests get
@@ -122,7 +128,7 @@ func TestCallNeverPanics(t *testing.T) {
 		"coll.compare\n{}\nnot json", "lf.format\n" + `{"locale":"en","type":"conjunction","style":"long"}` + "\n[1,2]",
 		"rtf.format\n{}\n[]", "pr.select\n{}\nx", `{"op":"dtf","options":{"timeZone":"../../etc/passwd"}}`,
 	} {
-		resp := string(Call([]byte(req)))
+		resp := string(NewSession().Call([]byte(req)))
 		assert.True(t, strings.HasPrefix(resp, "!") || resp == "?", "%q answered %q", req, resp)
 	}
 }
