@@ -1,6 +1,7 @@
 package coderun
 
 import (
+	"context"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -135,4 +136,26 @@ func TestHostServicesStayWithinBudgets(t *testing.T) {
 			assert.LessOrEqual(t, grew, uint64(hostHeapBound), "the host's heap grew by %d MiB", grew>>20)
 		})
 	}
+}
+
+// A binding call's argument becomes Go values, 24 bytes for an item the
+// guest encoded in one: an argument of millions of small items is refused
+// (the call rejects in the program) before the host builds it.
+func TestBindingArgumentStaysWithinTheHostHeapBound(t *testing.T) {
+	// Not parallel: the heap is measured process-wide.
+	tools := Namespace{Global: "tools", Functions: map[string]Function{
+		"take": func(_ context.Context, args any) (any, error) { return len(args.([]any)), nil },
+	}}
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime, c.WallTime = 5*time.Second, 10*time.Second })
+	req := Request{Program: `
+		const many = Array(8e6).fill(0)
+		try { return await tools.take(many) } catch (e) { return e.message }`, Bindings: []Namespace{tools}}
+	var res Result
+	grew := peakHeapGrowth(func() {
+		var err error
+		res, err = rt.Run(context.Background(), req)
+		require.NoError(t, err)
+	})
+	assert.Contains(t, requireOK(t, res), "over the 64 MiB limit: pass fewer items")
+	assert.LessOrEqual(t, grew, uint64(hostHeapBound), "the host's heap grew by %d MiB", grew>>20)
 }
