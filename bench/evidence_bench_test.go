@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"github.com/coderun/coderun/internal/intl"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -17,6 +16,7 @@ import (
 
 	coderun "github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/tsx"
 )
 

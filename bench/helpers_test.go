@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/coderun/coderun/internal/intl"
 	"math"
 	"os"
 	"os/exec"
@@ -23,6 +22,7 @@ import (
 	coderun "github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/hostcalls"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/tsx"
 )
 

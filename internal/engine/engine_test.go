@@ -3,10 +3,10 @@ package engine
 import (
 	"context"
 	"errors"
-	"github.com/coderun/coderun/internal/intl"
 	"sync"
 	"testing"
 
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

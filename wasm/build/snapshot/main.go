@@ -10,10 +10,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/coderun/coderun/internal/intl"
 	"os"
 
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/wasminstr"
 	"github.com/coderun/coderun/internal/wasmsnap"
 )
