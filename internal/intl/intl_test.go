@@ -132,3 +132,18 @@ func TestCallNeverPanics(t *testing.T) {
 		assert.True(t, strings.HasPrefix(resp, "!") || resp == "?", "%q answered %q", req, resp)
 	}
 }
+
+// An answer longer than the guest's first buffer is asked for twice (the
+// import's protocol): the second call gets the first's answer, so the
+// host does the work once.
+func TestLongAnswerIsComputedOnce(t *testing.T) {
+	s := NewSession()
+	var made created
+	require.NoError(t, json.Unmarshal(s.Call([]byte(`{"op":"seg","locales":["en"],"options":{}}`)), &made))
+	req := []byte("seg.next\n" + made.ID + "\n1" + strings.Repeat("ab ", 300))
+	first := s.Call(req)
+	require.Greater(t, len(first), retryBytes)
+	again := s.Call(req)
+	assert.Same(t, &first[0], &again[0], "the retry reuses the answer")
+	assert.NotSame(t, &first[0], &s.Call(req)[0], "a later call computes afresh")
+}
