@@ -147,3 +147,19 @@ func TestLongAnswerIsComputedOnce(t *testing.T) {
 	assert.Same(t, &first[0], &again[0], "the retry reuses the answer")
 	assert.NotSame(t, &first[0], &s.Call(req)[0], "a later call computes afresh")
 }
+
+// One call's work is bounded by its input: a request over MaxRequestBytes
+// and a language tag over 255 characters are refused with a RangeError
+// that names the limit, before any parsing; a tag under it is taken.
+func TestRequestsAreBounded(t *testing.T) {
+	s := NewSession()
+	big := []byte(`{"op":"case","locales":["tr"],"a":"` + strings.Repeat("i", MaxRequestBytes) + `","upper":true}`)
+	assert.Contains(t, string(s.Call(big)), `"name":"RangeError","message":"Intl arguments too large: one call takes at most 65536 bytes`)
+
+	tag := func(n int) string { return "en" + strings.Repeat("-abcde", (n-2)/6) + strings.Repeat("x", (n-2)%6) }
+	resp := string(s.Call([]byte(`{"op":"getCanonicalLocales","locales":["` + tag(256) + `"]}`)))
+	assert.Contains(t, resp, "a language tag is at most 255 characters long in the coderun sandbox, and this one has 256")
+	ok := tag(254) // a whole number of variants: well formed
+	require.Len(t, ok, 254)
+	assert.True(t, strings.HasPrefix(string(s.Call([]byte(`{"op":"getCanonicalLocales","locales":["`+ok+`"]}`))), `["en-abcde`))
+}
