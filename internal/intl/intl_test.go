@@ -2,6 +2,7 @@ package intl
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -162,4 +163,17 @@ func TestRequestsAreBounded(t *testing.T) {
 	ok := tag(254) // a whole number of variants: well formed
 	require.Len(t, ok, 254)
 	assert.True(t, strings.HasPrefix(string(s.Call([]byte(`{"op":"getCanonicalLocales","locales":["`+ok+`"]}`))), `["en-abcde`))
+}
+
+// A session's caches are per run, so their size is bounded per run: a
+// program making formatter after formatter holds at most maxCached of
+// them in the host.
+func TestSessionCachesAreBounded(t *testing.T) {
+	s := NewSession()
+	for i := 0; i < 2*maxCached; i++ {
+		req := fmt.Sprintf(`{"op":"nf","locales":["de"],"options":{"style":"currency","currency":"%c%c%c"}}`, 'A'+i%26, 'A'+i/26%26, 'A'+i/676)
+		require.NotEqual(t, byte('!'), s.Call([]byte(req))[0])
+		require.LessOrEqual(t, len(s.specs), maxCached)
+		require.LessOrEqual(t, len(s.answers), maxCached)
+	}
 }

@@ -26,9 +26,11 @@ const (
 
 	// maxCached bounds a session's caches: a program can make as many
 	// distinct formatters as it likes, and when a cache is full it starts
-	// over. Constructor requests longer than maxCachedRequest (a list of a
-	// thousand locales) are not kept.
-	maxCached        = 4096
+	// over. Every run has its own, so its cost is per run: a collator
+	// holds about 15 KB, the largest of the formatters, so a full cache
+	// is a few megabytes. Constructor requests longer than
+	// maxCachedRequest (a list of a thousand locales) are not kept.
+	maxCached        = 256
 	maxCachedRequest = 4 << 10
 )
 
