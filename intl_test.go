@@ -2,8 +2,14 @@ package coderun
 
 import (
 	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -35,7 +41,7 @@ func TestIntlWorkIsBudgeted(t *testing.T) {
 
 // An Intl object keeps only its resolved options and the host's spec, so a
 // run that suspends with formatters resumes with them in another Runtime,
-// even when no process still has them cached.
+// whose session has none of them cached.
 func TestIntlSurvivesSuspendAndResume(t *testing.T) {
 	t.Parallel()
 	ns := approvals(nil)
@@ -51,18 +57,6 @@ func TestIntlSurvivesSuspendAndResume(t *testing.T) {
 		Bindings: []Namespace{ns}})
 	require.NoError(t, err)
 	s := requireSuspended(t, res)
-
-	// Another process would have an empty cache: make this one forget
-	// every formatter by filling the host's bounded cache with others
-	// (5,000 currencies, each a formatter of its own). That is seconds of
-	// the host's Intl work, which counts as compute, under -race on a
-	// loaded machine: the cache is under test, so time gets room.
-	roomy := func(c *Config) { c.ComputeTime, c.WallTime = 2*time.Minute, 2*time.Minute }
-	requireOK(t, runProgram(t, newRuntime(t, roomy), `
-		for (let i = 0; i < 5000; i++) {
-			const code = String.fromCharCode(65 + i % 26, 65 + (i / 26 | 0) % 26, 65 + (i / 676 | 0) % 26)
-			new Intl.NumberFormat("en", {style: "currency", currency: code})
-		}`))
 
 	other := durableRuntime(t, nil)
 	res, err = other.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: "yes"}}, []Namespace{ns})
@@ -107,4 +101,53 @@ func TestIntlIgnoresAPollutedObjectPrototype(t *testing.T) {
 		return [l.script ?? null, l.timeZones ?? null, [...new Intl.Segmenter().segment("ab")].map(s => s.isWordLike ?? null),
 			new Intl.NumberFormat().resolvedOptions().locale, (1234.5).toLocaleString(),
 			new Intl.NumberFormat("en", {style: "currency", currency: "EUR"}).format(5)]`)))
+}
+
+// The host segments a long input a window at a time (a bounded work per
+// call): across the windows' edges, through surrogate pairs that straddle
+// them, the segments are those of the whole text, and containing() far
+// into the input finds its segment.
+func TestSegmenterSegmentsLongTextAsAWhole(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"The fox can't jump 3.14 m. ", "Mr. Smith went. ", "Yes?!\r\n", "👩‍👩‍👧‍👦", "🇫🇷🇩🇪", "e\u0301", "Привет, мир! ", "😀", "  "}
+	var b strings.Builder
+	for i := 0; b.Len() < 120_000; i++ {
+		b.WriteString(pieces[(i*7+i/3)%len(pieces)])
+	}
+	text := b.String()
+	literal, err := json.Marshal(text)
+	require.NoError(t, err)
+	rt := newRuntime(t, nil)
+	got := requireOK(t, runProgram(t, rt, `
+		const text = `+string(literal)+`
+		const out = {}
+		for (const g of ["grapheme", "word", "sentence"]) {
+			const segs = new Intl.Segmenter("en", {granularity: g}).segment(text)
+			const far = segs.containing(text.length - 1)
+			out[g] = [[...segs].map(s => s.index).join(","), far.index + far.segment.length === text.length]
+		}
+		return out`))
+
+	want := map[string][2]any{}
+	for _, g := range []string{"grapheme", "word", "sentence"} {
+		var starts []string
+		pos, state := 0, -1
+		for rest := text; rest != ""; {
+			var seg string
+			switch g {
+			case "word":
+				seg, rest, state = uniseg.FirstWordInString(rest, state)
+			case "sentence":
+				seg, rest, state = uniseg.FirstSentenceInString(rest, state)
+			default:
+				seg, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+			}
+			starts = append(starts, strconv.Itoa(pos))
+			pos += len(utf16.Encode([]rune(seg)))
+		}
+		want[g] = [2]any{strings.Join(starts, ","), true}
+	}
+	wantJSON, err := json.Marshal(want)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(wantJSON), got)
 }

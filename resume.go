@@ -142,7 +142,7 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	r.clock, r.start = clock, now.Add(-st.Wall)
 	r.program = st.Program
 	r.fileName = st.FileName
-	r.mapPos = lazyMapPos(r.ctx, st.Program, r.programFileName())
+	r.mapPos = lazyMapPos(r.ctx, r.start.Add(r.cfg.WallTime), st.Program, r.programFileName())
 	r.logs, r.outBytes = st.Logs, st.OutBytes
 	r.compute, r.ticks = st.Compute, st.Ticks
 	r.timers.restore(st.Timers)
@@ -207,10 +207,11 @@ func (r *run) restoreMemory(st *openedState) error {
 // another process would otherwise pay esbuild for every run. The program
 // passed the transform's limits when the run started, so its cost is
 // bounded; and it gives up, leaving the message as it is, when the run's
-// ctx ends.
-func lazyMapPos(ctx context.Context, program, fileName string) func(string) string {
+// ctx ends or its WallTime (deadline) runs out, which the run's next budget
+// check then reports.
+func lazyMapPos(ctx context.Context, deadline time.Time, program, fileName string) func(string) string {
 	return func(s string) string {
-		p, err := transformCache.get(ctx, time.Time{}, program)
+		p, err := transformCache.get(ctx, deadline, program)
 		if err != nil {
 			return s
 		}

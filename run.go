@@ -11,6 +11,7 @@ import (
 
 	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/hostcalls"
+	"github.com/coderun/coderun/internal/intl"
 )
 
 // run is the state of one segment of a program run: the whole run, or the
@@ -33,6 +34,7 @@ type run struct {
 	program  string              // the source, sealed with a suspended run
 	fileName string              // Request.FileName, sealed with it
 	mapPos   func(string) string // maps positions in messages to the source
+	intl     *intl.Session       // the segment's formatters, which no other run sees
 
 	aborted atomic.Bool // set when ctx is to be done; read by FuelTick
 
@@ -67,7 +69,7 @@ type parkedCall struct {
 
 func newRun(parent context.Context, rt *Runtime, bindings []Namespace) *run {
 	ctx, cancel := context.WithCancelCause(parent)
-	r := &run{rt: rt, cfg: rt.cfg, parent: parent, ctx: ctx, cancel: cancel, namespaces: bindings, mapPos: func(s string) string { return s }}
+	r := &run{rt: rt, cfg: rt.cfg, parent: parent, ctx: ctx, cancel: cancel, namespaces: bindings, mapPos: func(s string) string { return s }, intl: intl.NewSession()}
 	// The watchers set aborted first, for FuelTick to see at once. A parent
 	// that can never be done (context.Background) needs none.
 	if parent.Done() != nil {
@@ -338,8 +340,23 @@ func (r *run) OutOfMemory(requested uint32) {
 }
 
 // MapStack maps a stack's positions to the program's source; the guest
-// asks when a program reads err.stack.
-func (r *run) MapStack(frames string) string { return r.mapPos(frames) }
+// asks when a program reads err.stack. Like every host service, it ran
+// inside the guest's execution: the budgets are checked when it is done,
+// since a program calling it in a loop may not reach a fuel tick soon.
+func (r *run) MapStack(frames string) string {
+	mapped := r.mapPos(frames)
+	r.checkBudgets(time.Now())
+	return mapped
+}
+
+// Intl answers the guest's Intl requests with the segment's own session.
+// Each call's work is bounded (internal/intl's limits); the budgets are
+// checked after it, as after MapStack.
+func (r *run) Intl(req []byte) []byte {
+	resp := r.intl.Call(req)
+	r.checkBudgets(time.Now())
+	return resp
+}
 
 func (r *run) FuelTick() int32 {
 	if r.trimming {

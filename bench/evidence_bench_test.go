@@ -16,6 +16,7 @@ import (
 
 	coderun "github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/tsx"
 )
 
@@ -114,6 +115,7 @@ func (h *stoppingHost) FuelTick() int32 {
 	return coderun.FuelQuantum
 }
 func (h *stoppingHost) MapStack(s string) string { return s }
+func (h *stoppingHost) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 
 // stripDWARF returns module without its custom sections named .debug_*.
 func stripDWARF(b *testing.B, module []byte) []byte {

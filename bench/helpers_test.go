@@ -22,6 +22,7 @@ import (
 	coderun "github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/hostcalls"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/tsx"
 )
 
@@ -307,6 +308,7 @@ func (h *minimalHost) TimerClear(uint32)              {}
 func (h *minimalHost) OutOfMemory(requested uint32)   { engine.Stop(errors.New("out of memory")) }
 func (h *minimalHost) FuelTick() int32                { return coderun.FuelQuantum }
 func (h *minimalHost) MapStack(s string) string       { return s }
+func (h *minimalHost) Intl(req []byte) []byte         { return intl.NewSession().Call(req) }
 func (h *minimalHost) ReserveOutput(int64)            {}
 
 // ---- the process --------------------------------------------------------------------

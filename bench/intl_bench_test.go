@@ -45,3 +45,26 @@ func BenchmarkIntl(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIntlFirstUse times whole runs that each make and use three
+// formatters: what a run pays for Intl's host caches being its own (each
+// run builds its formatters, where a process-wide cache would hand it
+// those another run made). "none" is the same run without Intl.
+func BenchmarkIntlFirstUse(b *testing.B) {
+	for _, c := range []struct{ name, program string }{
+		{"none", `return [1, 2, 3].join()`},
+		{"three formatters", `return [
+			new Intl.DateTimeFormat("ja-JP", {dateStyle: "long", timeZone: "Asia/Tokyo"}).format(0),
+			new Intl.NumberFormat("de-DE", {style: "currency", currency: "EUR"}).format(1234.5),
+			["b", "a", "ä"].sort(new Intl.Collator("de").compare).join()]`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rt := newBenchRuntime(b, coderun.DefaultConfig())
+			mustRun(b, rt, coderun.Request{Program: c.program}) // the locales' data loaded
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				mustRun(b, rt, coderun.Request{Program: c.program})
+			}
+		})
+	}
+}

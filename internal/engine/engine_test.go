@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -37,6 +38,7 @@ func (r *recorder) FuelTick() int32 {
 	return 10000
 }
 func (r *recorder) MapStack(s string) string { return s }
+func (r *recorder) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 
 func newEngine(t *testing.T) *Engine {
 	t.Helper()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/coderun/coderun/internal/intl"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
@@ -47,8 +46,19 @@ type Host interface {
 	FuelTick() int32
 	// MapStack maps the positions "program.ts:LINE:COLUMN" in the frames of
 	// an error's stack from the evaluated script to the program's source.
+	// Frames over maxMapStackBytes are answered unchanged, without a call.
 	MapStack(frames string) string
+	// Intl answers a request of the intl import (see internal/intl's
+	// Session). req aliases the guest's memory and is valid only during
+	// the call. The work is the program's: it runs inside the guest's
+	// execution and counts as its compute time.
+	Intl(req []byte) []byte
 }
+
+// maxMapStackBytes bounds the stack text the host maps: QuickJS prints at
+// most a few hundred frames, so only frames with huge function names come
+// near it, and mapping those would cost the host copies of them.
+const maxMapStackBytes = 1 << 20
 
 // SettleKind says what a Settle payload carries.
 type SettleKind uint32
@@ -143,11 +153,17 @@ var cryptoReader = rand.Reader
 // read copies len bytes at ptr out of guest memory. A range outside memory
 // is a guest bug or an attack; it stops the run.
 func read(mod api.Module, ptr, n uint32) []byte {
+	return append([]byte(nil), view(mod, ptr, n)...)
+}
+
+// view is len bytes at ptr of guest memory, not copied: valid until the
+// guest runs again or its memory grows.
+func view(mod api.Module, ptr, n uint32) []byte {
 	b, ok := mod.Memory().Read(ptr, n)
 	if !ok {
 		Stop(fmt.Errorf("guest passed an out-of-range buffer (%d bytes at %#x)", n, ptr))
 	}
-	return append([]byte(nil), b...)
+	return b
 }
 
 const i32, i64, f64 = api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeF64
@@ -201,13 +217,16 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		hostOf(ctx).ReserveOutput(int64(s[0]))
 	}, []api.ValueType{i64}, nil)
 	fn("intl", func(ctx context.Context, mod api.Module, s []uint64) {
-		// Intl needs nothing of the run: it is computed from the request
-		// alone, and inside the guest's call, so it counts as compute time.
-		writeAnswer(mod, intl.Call(read(mod, uint32(s[0]), uint32(s[1]))), s)
+		// The request is not copied: the Host bounds what it reads of it.
+		writeAnswer(mod, hostOf(ctx).Intl(view(mod, uint32(s[0]), uint32(s[1]))), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("map_stack", func(ctx context.Context, mod api.Module, s []uint64) {
-		resp := hostOf(ctx).MapStack(string(read(mod, uint32(s[0]), uint32(s[1]))))
-		writeAnswer(mod, []byte(resp), s)
+		text := view(mod, uint32(s[0]), uint32(s[1]))
+		if len(text) > maxMapStackBytes {
+			writeAnswer(mod, text, s)
+			return
+		}
+		writeAnswer(mod, []byte(hostOf(ctx).MapStack(string(text))), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("discard", func(ctx context.Context, mod api.Module, s []uint64) {
 		// Only a whole page range inside memory is given back: the guest's

@@ -107,13 +107,45 @@ func (r *cborReader) str(n uint64) (string, error) {
 
 // decodeValue decodes one item into the shapes encoding/json produces for
 // an any: map[string]any, []any, string, float64, bool, nil.
+// A value it would take more than maxDecodedBytes of the host's memory
+// to build is refused before it is built: an item of one byte (a small
+// number) becomes 24 bytes of Go values, so the size of the message alone
+// does not bound them.
 func (r *cborReader) decodeValue() (any, error) {
+	start := r.off
+	var size decodedSize
+	if err := r.item(&size, 0); err != nil {
+		return nil, err
+	}
+	if size.bytes > maxDecodedBytes {
+		return nil, fmt.Errorf("the argument would take about %d MiB of the host's memory as Go values (%d items), over the %d MiB limit: pass fewer items, such as one string instead of an array of many small values", size.bytes>>20, size.items, maxDecodedBytes>>20)
+	}
+	r.off = start
 	var b valueBuilder
 	if err := r.item(&b, 0); err != nil {
 		return nil, err
 	}
 	return b.result, nil
 }
+
+// maxDecodedBytes bounds the Go values one call's argument becomes.
+const maxDecodedBytes = 2 * MaxPayloadBytes
+
+// decodedSize is the sink that estimates what valueBuilder would
+// allocate: an interface slot per item, a box per number or string, the
+// bytes of text, the headers of slices and maps and a map's per-entry
+// overhead.
+type decodedSize struct{ bytes, items int64 }
+
+func (d *decodedSize) add(n int64)          { d.bytes += 16 + n; d.items++ }
+func (d *decodedSize) null()                { d.add(0) }
+func (d *decodedSize) boolean(bool)         { d.add(0) }
+func (d *decodedSize) number(float64, bool) { d.add(8) }
+func (d *decodedSize) text(s []byte)        { d.add(16 + int64(len(s))) }
+func (d *decodedSize) beginArray(int)       { d.add(24) }
+func (d *decodedSize) beginMap(int)         { d.add(48) }
+func (d *decodedSize) key(k []byte)         { d.bytes += 32 + int64(len(k)) }
+func (d *decodedSize) end()                 {}
 
 // valueBuilder is the sink that builds Go values.
 type valueBuilder struct {

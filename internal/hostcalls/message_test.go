@@ -111,3 +111,18 @@ func TestEncodeResultRoundTripsThroughJSON(t *testing.T) {
 	_, err = EncodeResult(func() {})
 	assert.ErrorContains(t, err, "not JSON")
 }
+
+// The message's size does not bound the Go values it becomes: millions of
+// one-byte items are refused before they are built, while the same bytes
+// as one string decode.
+func TestDecodeCallBoundsTheDecodedArgument(t *testing.T) {
+	n := 4 << 20 // zeros: 4 MiB of CBOR, about 100 MiB of []any
+	head := []byte{0x84, 0x01, 0x00, 0x61, 'f', 0x9a, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
+	_, err := DecodeCall(append(head, make([]byte, n)...))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "over the 64 MiB limit: pass fewer items")
+
+	c, err := DecodeCall(mustCBOR(t, []any{1, 0, "f", string(bytes.Repeat([]byte("x"), n))}))
+	require.NoError(t, err)
+	assert.Len(t, c.Args, n)
+}

@@ -2,19 +2,24 @@
 // computed in Go with CLDR 48 data (the version Node 20's ICU carries),
 // for the guest's Intl objects and toLocale methods.
 //
-// The guest calls [Call] through one synchronous import. Calls are
+// The guest calls [Session.Call] through one synchronous import. Calls are
 // stateless: a constructor returns the resolved options and a spec, an
 // opaque JSON text the guest keeps in the object and sends with every
-// later call. A suspended run therefore resumes in any process, and a
-// process caches the formatter of each spec it has seen.
+// later call. A suspended run therefore resumes in any process. Each run
+// has its own [Session], which caches the formatter of each spec the run
+// made: no run can tell, by how fast a formatter comes, what another run
+// formatted.
 //
 // A request is either a JSON object (constructors and the static
 // functions) or, for the calls a program makes in its loops, the text
 // "OP\nSPEC\nARG" with no JSON to encode or decode around the spec. An
 // answer is JSON, or "=" and a formatted string, or "!" and the JSON of an
 // [Error] the program sees as an exception. SPEC may be the spec's id
-// instead; "?" answers an id this process does not know, and the guest
+// instead; "?" answers an id the session does not know, and the guest
 // sends the spec.
+//
+// Every request is bounded (limits.go), so that one call's work in the
+// host stays small in time and memory.
 package intl
 
 import (
@@ -27,8 +32,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 // request is every field any operation reads.
@@ -43,31 +46,66 @@ type request struct {
 	Defaults string          `json:"defaults"`
 }
 
-// Call answers one guest request. It never panics: a defect becomes an
-// Error the program sees.
-func Call(req []byte) (resp []byte) {
+// Session is one run's Intl: the formatters and constructor answers of
+// the requests it made. A Session is used by one goroutine at a time.
+type Session struct {
+	specs   map[string]any    // spec id -> formatter
+	answers map[string][]byte // constructor request -> answer
+	// The last answer longer than retryBytes and its request: the guest
+	// asks again with room enough for it (the intl import's protocol),
+	// and gets it without the work being done twice.
+	retryReq  string
+	retryResp []byte
+}
+
+// retryBytes is the guest's first answer buffer (call_text_import in
+// wasm/build/glue/natives.c): a longer answer is asked for twice.
+const retryBytes = 512
+
+// NewSession returns a Session that knows no formatter.
+func NewSession() *Session {
+	return &Session{specs: map[string]any{}, answers: map[string][]byte{}}
+}
+
+// Call answers one guest request. req may alias the guest's memory: Call
+// copies what it keeps. It never panics: a defect becomes an Error the
+// program sees, as does a request over [MaxRequestBytes].
+func (s *Session) Call(req []byte) (resp []byte) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = errorResponse(&Error{Name: "Error", Message: fmt.Sprintf("coderun internal error in Intl: %v", p)})
 		}
 	}()
+	if len(req) > MaxRequestBytes {
+		return answer(nil, requestTooLarge(len(req)))
+	}
+	if s.retryResp != nil && string(req) == s.retryReq {
+		resp = s.retryResp
+		s.retryReq, s.retryResp = "", nil
+		return resp
+	}
+	defer func() {
+		if len(resp) > retryBytes {
+			s.retryReq, s.retryResp = string(req), resp
+		}
+	}()
 	if len(req) > 0 && req[0] != '{' {
 		op, rest, _ := strings.Cut(string(req), "\n")
 		spec, arg, _ := strings.Cut(rest, "\n")
-		return answer(formatCall(op, spec, arg))
+		return answer(s.formatCall(op, spec, arg))
 	}
 	// Constructors are pure functions of their request: a program that
 	// makes the same formatter in a loop gets it from the cache.
-	if v, ok := answerCache.Load(string(req)); ok {
-		return v.([]byte)
+	if v, ok := s.answers[string(req)]; ok {
+		return v
 	}
 	var r request
 	if err := json.Unmarshal(req, &r); err != nil {
 		return errorResponse(&Error{Name: "Error", Message: "coderun internal error in Intl: bad request: " + err.Error()})
 	}
-	resp = answer(dispatch(&r))
+	resp = answer(s.dispatch(&r))
 	if resp[0] != '!' && len(req) <= maxCachedRequest {
-		remember(&answerCache, &answerEntries, string(req), resp)
+		remember(s.answers, string(req), resp)
 	}
 	return resp
 }
@@ -111,10 +149,10 @@ type created struct {
 
 // newCreated answers a constructor and keeps its formatter under the id,
 // so the first call by id finds it.
-func newCreated(resolved, spec, formatter any) (created, error) {
+func (s *Session) newCreated(resolved, spec, formatter any) (created, error) {
 	b, err := json.Marshal(spec)
 	id := specID(string(b))
-	remember(&specCache, &specEntries, id, formatter)
+	remember(s.specs, id, formatter)
 	return created{Resolved: resolved, Spec: string(b), ID: id}, err
 }
 
@@ -139,7 +177,7 @@ type prSpec struct {
 	Number   *numberFormat `json:"n"`
 }
 
-func dispatch(r *request) (any, error) {
+func (s *Session) dispatch(r *request) (any, error) {
 	switch r.Op {
 	case "getCanonicalLocales":
 		return canonicalLocales(r.Locales)
@@ -159,7 +197,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(nf, nf, nf)
+		return s.newCreated(nf, nf, nf)
 
 	case "dtf":
 		o, err := options[dateTimeOptions](r.Options)
@@ -171,7 +209,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(df, dtfSpec{df, df.pattern}, df)
+		return s.newCreated(df, dtfSpec{df, df.pattern}, df)
 
 	case "coll":
 		o, err := options[collatorOptions](r.Options)
@@ -182,7 +220,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(c, c, &lockedCollator{c: c})
+		return s.newCreated(c, c, c)
 
 	case "pr":
 		o, err := options[pluralOptions](r.Options)
@@ -193,7 +231,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(pr, prSpec{pr, pr.nf}, pr)
+		return s.newCreated(pr, prSpec{pr, pr.nf}, pr)
 
 	case "lf":
 		o, err := options[listOptions](r.Options)
@@ -204,7 +242,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(lf, lf, lf)
+		return s.newCreated(lf, lf, lf)
 
 	case "locale":
 		o, err := options[localeOptions](r.Options)
@@ -222,7 +260,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(dn, dn, dn)
+		return s.newCreated(dn, dn, dn)
 
 	case "seg":
 		o, err := options[segmenterOptions](r.Options)
@@ -233,7 +271,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(sg, sg, sg)
+		return s.newCreated(sg, sg, sg)
 
 	case "rtf":
 		o, err := options[relativeOptions](r.Options)
@@ -244,7 +282,7 @@ func dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newCreated(rf, rf, rf)
+		return s.newCreated(rf, rf, rf)
 
 	}
 	return nil, fmt.Errorf("unknown Intl operation %q", r.Op)
@@ -252,11 +290,11 @@ func dispatch(r *request) (any, error) {
 
 // formatCall answers the calls a program makes per value: format, compare,
 // select, with the spec of a formatter made before.
-func formatCall(op, spec, arg string) (any, error) {
+func (s *Session) formatCall(op, spec, arg string) (any, error) {
 	asParts := strings.HasSuffix(op, ".parts")
 	switch op {
 	case "nf.format", "nf.parts", "nf.range", "nf.rangeParts":
-		nf, err := cached(spec, func(spec string) (*numberFormat, error) {
+		nf, err := cached(s, spec, func(spec string) (*numberFormat, error) {
 			nf := new(numberFormat)
 			if err := json.Unmarshal([]byte(spec), nf); err != nil {
 				return nil, err
@@ -282,7 +320,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		parts, err := nf.format(arg)
 		return result(parts, asParts), err
 	case "dtf.format", "dtf.parts", "dtf.range", "dtf.rangeParts":
-		df, err := cached(spec, func(spec string) (*dateTimeFormat, error) {
+		df, err := cached(s, spec, func(spec string) (*dateTimeFormat, error) {
 			var s dtfSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil {
 				return nil, fmt.Errorf("bad spec")
@@ -323,13 +361,13 @@ func formatCall(op, spec, arg string) (any, error) {
 		// space CLDR puts before AM/PM as a plain space.
 		return strings.ReplaceAll(joinParts(parts), "\u202f", " "), nil
 	case "coll.compare", "coll.compareJSON":
-		c, err := cached(spec, func(spec string) (*lockedCollator, error) {
+		c, err := cached(s, spec, func(spec string) (*collator, error) {
 			c := new(collator)
 			if err := json.Unmarshal([]byte(spec), c); err != nil {
 				return nil, err
 			}
 			loc := mustLookup(c.Locale)
-			return &lockedCollator{c: c}, c.build(loc)
+			return c, c.build(loc)
 		})
 		if err != nil {
 			return nil, err
@@ -345,7 +383,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		}
 		return strconv.Itoa(c.compare(a, b)), nil
 	case "pr.select", "pr.selectRange":
-		pr, err := cached(spec, func(spec string) (*pluralRules, error) {
+		pr, err := cached(s, spec, func(spec string) (*pluralRules, error) {
 			var s prSpec
 			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil || s.Number == nil {
 				return nil, fmt.Errorf("bad spec")
@@ -366,7 +404,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		}
 		return pr.selectCategory(arg), nil
 	case "lf.format", "lf.parts":
-		lf, err := cached(spec, func(spec string) (*listFormat, error) {
+		lf, err := cached(s, spec, func(spec string) (*listFormat, error) {
 			lf := new(listFormat)
 			if err := json.Unmarshal([]byte(spec), lf); err != nil {
 				return nil, err
@@ -384,7 +422,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		}
 		return result(lf.format(list), asParts), nil
 	case "rtf.format", "rtf.parts":
-		rf, err := cached(spec, func(spec string) (*relativeTimeFormat, error) {
+		rf, err := cached(s, spec, func(spec string) (*relativeTimeFormat, error) {
 			rf := new(relativeTimeFormat)
 			if err := json.Unmarshal([]byte(spec), rf); err != nil {
 				return nil, err
@@ -402,7 +440,7 @@ func formatCall(op, spec, arg string) (any, error) {
 		parts, err := rf.format(xu[0], xu[1])
 		return result(parts, asParts), err
 	case "dn.of":
-		dn, err := cached(spec, func(spec string) (*displayNames, error) {
+		dn, err := cached(s, spec, func(spec string) (*displayNames, error) {
 			dn := new(displayNames)
 			if err := json.Unmarshal([]byte(spec), dn); err != nil {
 				return nil, err
@@ -418,15 +456,17 @@ func formatCall(op, spec, arg string) (any, error) {
 			return nil, err // JSON null: undefined in the guest
 		}
 		return *name, nil
-	case "seg.split":
-		sg, err := cached(spec, func(spec string) (*segmenter, error) {
+	case "seg.next":
+		sg, err := cached(s, spec, func(spec string) (*segmenter, error) {
 			sg := new(segmenter)
 			return sg, json.Unmarshal([]byte(spec), sg)
 		})
 		if err != nil {
 			return nil, err
 		}
-		return sg.split(arg)
+		// "1" and the rest of the input, or "0" and a window of it that
+		// more input follows.
+		return sg.next(arg[min(1, len(arg)):], strings.HasPrefix(arg, "1"))
 	}
 	return nil, fmt.Errorf("unknown Intl operation %q", op)
 }
@@ -451,19 +491,6 @@ func result(parts []part, asParts bool) any {
 	return joinParts(parts)
 }
 
-// lockedCollator serializes a collator, whose scratch buffers make it
-// unsafe for concurrent runs.
-type lockedCollator struct {
-	mu sync.Mutex
-	c  *collator
-}
-
-func (l *lockedCollator) compare(a, b string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.c.compare(a, b)
-}
-
 func mustLookup(tag string) locale {
 	l, ok := lookup(tag)
 	if !ok {
@@ -472,39 +499,25 @@ func mustLookup(tag string) locale {
 	return l
 }
 
-// The formatters of the specs seen, shared by every run in the process. A
-// program can make as many distinct specs as it likes, so the caches are
-// bounded: when one is full it starts over. Constructor requests longer
-// than maxCachedRequest (a list of a thousand locales) are not kept.
-const (
-	maxCached        = 4096
-	maxCachedRequest = 4 << 10
-)
-
-var (
-	specCache     sync.Map // spec text -> formatter
-	specEntries   atomic.Int64
-	answerCache   sync.Map // constructor request -> answer
-	answerEntries atomic.Int64
-)
-
 // remember stores v in a bounded cache: when it is full it starts over.
-func remember(cache *sync.Map, entries *atomic.Int64, key string, v any) any {
-	if entries.Add(1) > maxCached {
-		cache.Range(func(k, _ any) bool { cache.Delete(k); return true })
-		entries.Store(1)
+func remember[V any](cache map[string]V, key string, v V) {
+	if len(cache) >= maxCached {
+		clear(cache)
 	}
-	actual, _ := cache.LoadOrStore(key, v)
-	return actual
+	cache[key] = v
 }
 
-func cached[T any](spec string, build func(string) (T, error)) (T, error) {
+// cached is the session's formatter of spec (its text, or its id), built
+// from the text when the session has none.
+func cached[T any](s *Session, spec string, build func(string) (T, error)) (T, error) {
 	id := spec
 	if !strings.HasPrefix(spec, "#") {
 		id = specID(spec)
 	}
-	if v, ok := specCache.Load(id); ok {
-		return v.(T), nil
+	if v, ok := s.specs[id]; ok {
+		if f, ok := v.(T); ok {
+			return f, nil
+		}
 	}
 	if id == spec {
 		var zero T
@@ -518,12 +531,12 @@ func cached[T any](spec string, build func(string) (T, error)) (T, error) {
 		}
 		return zero, fmt.Errorf("coderun internal error in Intl: unreadable spec: %v", err)
 	}
-	return remember(&specCache, &specEntries, id, v).(T), nil
+	remember(s.specs, id, any(v))
+	return v, nil
 }
 
-// errUnknownSpec answers a call by id whose formatter this process does
-// not have (it was made in another process, before a resume, or left the
-// cache): the guest sends the spec itself instead.
+// errUnknownSpec answers a call by id whose formatter the session does
+// not have (it was made before a resume, or left the cache): the guest sends the spec itself instead.
 var errUnknownSpec = errors.New("unknown spec id")
 
 // specID names a spec in the guest's calls: a hash of it, so a call sends

@@ -2,6 +2,7 @@ package intl
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,16 +102,22 @@ func TestDecimalRounding(t *testing.T) {
 	}
 }
 
-// A call by an id this process does not know is answered "?", so the
-// guest sends the spec itself; the spec alone makes the formatter.
+// A call by an id the session does not know is answered "?", so the
+// guest sends the spec itself; the spec alone makes the formatter. A
+// session knows only the formatters its own run made: another run's id is
+// unknown to it, so no run can tell what another formatted.
 func TestCallsBySpecAndID(t *testing.T) {
+	s := NewSession()
 	var made created
-	require.NoError(t, json.Unmarshal(Call([]byte(`{"op":"nf","locales":["de-DE"],"options":{"style":"percent"}}`)), &made))
-	assert.Equal(t, "=50\u00a0%", string(Call([]byte("nf.format\n"+made.ID+"\n0.5"))))
-	assert.Equal(t, "?", string(Call([]byte("nf.format\n#00000000000000000000000000000000\n0.5"))))
-	assert.Equal(t, "=25\u00a0%", string(Call([]byte("nf.format\n"+made.Spec+"\n0.25"))))
+	require.NoError(t, json.Unmarshal(s.Call([]byte(`{"op":"nf","locales":["de-DE"],"options":{"style":"percent"}}`)), &made))
+	assert.Equal(t, "=50\u00a0%", string(s.Call([]byte("nf.format\n"+made.ID+"\n0.5"))))
+	assert.Equal(t, "?", string(s.Call([]byte("nf.format\n#00000000000000000000000000000000\n0.5"))))
+	assert.Equal(t, "?", string(NewSession().Call([]byte("nf.format\n"+made.ID+"\n0.5"))), "another run's formatter")
+	other := NewSession()
+	assert.Equal(t, "=25\u00a0%", string(other.Call([]byte("nf.format\n"+made.Spec+"\n0.25"))))
+	assert.Equal(t, "=75\u00a0%", string(other.Call([]byte("nf.format\n"+made.ID+"\n0.75"))), "known once its spec came")
 	assert.JSONEq(t, `[{"type":"integer","value":"25"},{"type":"literal","value":"\u00a0"},{"type":"percentSign","value":"%"}]`,
-		string(Call([]byte("nf.parts\n"+made.Spec+"\n0.25"))))
+		string(s.Call([]byte("nf.parts\n"+made.Spec+"\n0.25"))))
 }
 
 // Whatever the guest sends, Call answers: hostile or broken requests get
@@ -122,7 +129,51 @@ func TestCallNeverPanics(t *testing.T) {
 		"coll.compare\n{}\nnot json", "lf.format\n" + `{"locale":"en","type":"conjunction","style":"long"}` + "\n[1,2]",
 		"rtf.format\n{}\n[]", "pr.select\n{}\nx", `{"op":"dtf","options":{"timeZone":"../../etc/passwd"}}`,
 	} {
-		resp := string(Call([]byte(req)))
+		resp := string(NewSession().Call([]byte(req)))
 		assert.True(t, strings.HasPrefix(resp, "!") || resp == "?", "%q answered %q", req, resp)
+	}
+}
+
+// An answer longer than the guest's first buffer is asked for twice (the
+// import's protocol): the second call gets the first's answer, so the
+// host does the work once.
+func TestLongAnswerIsComputedOnce(t *testing.T) {
+	s := NewSession()
+	var made created
+	require.NoError(t, json.Unmarshal(s.Call([]byte(`{"op":"seg","locales":["en"],"options":{}}`)), &made))
+	req := []byte("seg.next\n" + made.ID + "\n1" + strings.Repeat("ab ", 300))
+	first := s.Call(req)
+	require.Greater(t, len(first), retryBytes)
+	again := s.Call(req)
+	assert.Same(t, &first[0], &again[0], "the retry reuses the answer")
+	assert.NotSame(t, &first[0], &s.Call(req)[0], "a later call computes afresh")
+}
+
+// One call's work is bounded by its input: a request over MaxRequestBytes
+// and a language tag over 255 characters are refused with a RangeError
+// that names the limit, before any parsing; a tag under it is taken.
+func TestRequestsAreBounded(t *testing.T) {
+	s := NewSession()
+	big := []byte(`{"op":"case","locales":["tr"],"a":"` + strings.Repeat("i", MaxRequestBytes) + `","upper":true}`)
+	assert.Contains(t, string(s.Call(big)), `"name":"RangeError","message":"Intl arguments too large: one call takes at most 65536 bytes`)
+
+	tag := func(n int) string { return "en" + strings.Repeat("-abcde", (n-2)/6) + strings.Repeat("x", (n-2)%6) }
+	resp := string(s.Call([]byte(`{"op":"getCanonicalLocales","locales":["` + tag(256) + `"]}`)))
+	assert.Contains(t, resp, "a language tag is at most 255 characters long in the coderun sandbox, and this one has 256")
+	ok := tag(254) // a whole number of variants: well formed
+	require.Len(t, ok, 254)
+	assert.True(t, strings.HasPrefix(string(s.Call([]byte(`{"op":"getCanonicalLocales","locales":["`+ok+`"]}`))), `["en-abcde`))
+}
+
+// A session's caches are per run, so their size is bounded per run: a
+// program making formatter after formatter holds at most maxCached of
+// them in the host.
+func TestSessionCachesAreBounded(t *testing.T) {
+	s := NewSession()
+	for i := 0; i < 2*maxCached; i++ {
+		req := fmt.Sprintf(`{"op":"nf","locales":["de"],"options":{"style":"currency","currency":"%c%c%c"}}`, 'A'+i%26, 'A'+i/26%26, 'A'+i/676)
+		require.NotEqual(t, byte('!'), s.Call([]byte(req))[0])
+		require.LessOrEqual(t, len(s.specs), maxCached)
+		require.LessOrEqual(t, len(s.answers), maxCached)
 	}
 }

@@ -57,6 +57,9 @@ func canonicalLocales(requested []string) ([]string, error) {
 // canonicalTag canonicalizes one BCP 47 tag with golang.org/x/text, or,
 // for well-formed subtags x/text does not know, by case alone.
 func canonicalTag(r string) (string, error) {
+	if len(r) > maxTagBytes {
+		return "", tagTooLong(len(r))
+	}
 	if strings.HasSuffix(r, "-") {
 		return "", rangeError("Invalid language tag: " + strings.ToLower(r))
 	}

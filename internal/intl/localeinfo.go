@@ -153,6 +153,9 @@ func newLocaleInfo(tag string, o localeOptions) (*localeInfo, error) {
 	info.BaseName = strings.Join(parts, "-")
 	suffix := unicodeSuffix(ext)
 	info.Tag = info.BaseName + suffix
+	if len(info.Tag) > maxTagBytes {
+		return nil, tagTooLong(len(info.Tag))
+	}
 	info.Maximal, info.Minimal = maximize(info.BaseName)+suffix, minimize(info.BaseName)+suffix
 
 	// What the locale implies, from the maximal form.

@@ -38,13 +38,21 @@ func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
 	return &segmenter{Locale: loc.tag, Granularity: g}, nil
 }
 
-// segments is the answer to a segment(string) call: the segments' start
-// offsets in UTF-16 code units, the string's length last, and for words
+// segments is the answer to a seg.next call: the ends of the segments
+// found, in UTF-16 code units from the window's start, and for words
 // whether each is word-like.
 type segments struct {
-	Bounds   []int  `json:"b"`
+	Ends     []int  `json:"b"`
 	WordLike []bool `json:"w,omitempty"`
 }
+
+// lookahead is how far past a boundary, in code units, a word or sentence
+// rule of UAX #29 may need to see to place it (one letter after a
+// MidLetter, a lower-case letter after a period and its spaces). A window
+// with more input after it keeps only the boundaries at least this far
+// from its end; the next window starts at the last of them and finds the
+// rest again with what follows.
+const lookahead = 256
 
 // dictionaryScripts are the scripts ICU breaks into words with
 // dictionaries.
@@ -52,7 +60,14 @@ var dictionaryScripts = []*unicode.RangeTable{
 	unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar,
 }
 
-func (s *segmenter) split(text string) (segments, error) {
+// next segments a window of the input that starts at a segment
+// boundary. When more input follows the window (final false), the
+// segments that end too near its end to be sure of are left out: a
+// grapheme boundary depends on the next character only, a word or sentence
+// boundary on up to lookahead more. At least one segment is always
+// answered, so a segment longer than the window is split where the window
+// ends; the prelude's window is 16,384 code units.
+func (s *segmenter) next(text string, final bool) (segments, error) {
 	if s.Granularity == "word" {
 		for _, r := range text {
 			if unicode.In(r, dictionaryScripts...) {
@@ -60,7 +75,15 @@ func (s *segmenter) split(text string) (segments, error) {
 			}
 		}
 	}
-	out := segments{Bounds: []int{}}
+	total := utf16Len(text)
+	sure := total // the ends up to here are kept
+	if !final {
+		sure = total - 1
+		if s.Granularity != "grapheme" {
+			sure = total - lookahead
+		}
+	}
+	out := segments{Ends: []int{}}
 	pos := 0 // in UTF-16 code units
 	state := -1
 	rest := text
@@ -69,16 +92,23 @@ func (s *segmenter) split(text string) (segments, error) {
 		switch s.Granularity {
 		case "word":
 			seg, rest, state = uniseg.FirstWordInString(rest, state)
-			out.WordLike = append(out.WordLike, wordLike(seg))
 		case "sentence":
 			seg, rest, state = uniseg.FirstSentenceInString(rest, state)
 		default:
 			seg, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
 		}
-		out.Bounds = append(out.Bounds, pos)
 		pos += utf16Len(seg)
+		if pos > sure && len(out.Ends) > 0 {
+			break
+		}
+		out.Ends = append(out.Ends, pos)
+		if s.Granularity == "word" {
+			out.WordLike = append(out.WordLike, wordLike(seg))
+		}
+		if pos > sure {
+			break
+		}
 	}
-	out.Bounds = append(out.Bounds, pos)
 	return out, nil
 }
 

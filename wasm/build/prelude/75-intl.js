@@ -152,12 +152,17 @@ function isDecimalLiteral(s) {
 }
 
 // numberText is a value to format as the host reads it: String() of a
-// Number or BigInt, "-0" for negative zero, a decimal string as written.
+// Number or BigInt, "-0" for negative zero, a decimal string as written,
+// unless it is beyond a Number's range, which V8 formats as an infinity
+// (so the host never expands a short "1e999999" into a million digits).
 function numberText(x) {
   if (typeof x === 'bigint') return BigIntToString(x);
   if (typeof x === 'string') {
     const t = StringTrim(x);
-    if (isDecimalLiteral(t)) return StringCharCodeAt(t, 0) === 43 ? StringSlice(t, 1) : t;
+    if (isDecimalLiteral(t)) {
+      if (!NumberIsFinite(NumberCtor(t))) return NumberToString(NumberCtor(t));
+      return StringCharCodeAt(t, 0) === 43 ? StringSlice(t, 1) : t;
+    }
   }
   const n = NumberCtor(x);
   if (n === 0 && 1 / n < 0) return '-0';
@@ -456,17 +461,48 @@ defineMethods(RelativeTimeFormat, { supportedLocalesOf });
 const StringToWellFormed = uncurryThis(String.prototype.toWellFormed);
 
 // Segments is what Segmenter#segment returns: iterable, with containing().
-// The host answers the boundaries once ({b: starts and the length, w:
-// word-likeness}); the segment objects are made as they are asked for.
+// The host segments the input lazily, a window of at most segmentWindow
+// code units at a time, starting at the last boundary found: its work and
+// memory per call stay small whatever the input's length, and the
+// boundaries found so far live in this object, on the guest's heap. Each
+// answer is {b: the ends of the segments found, relative to the window's
+// start; w: their word-likeness, for words}.
+const segmentWindow = 16384;
+
 class Segments {
   #input;
-  #bounds;
+  #made;
+  #bounds; // 0, then each segment's end, in code units
   #wordLike;
 
-  constructor(input, answer) {
+  constructor(input, made) {
     this.#input = input;
-    this.#bounds = answer.b;
-    this.#wordLike = answer.w;
+    this.#made = made;
+    this.#bounds = [0];
+    this.#more(); // an input the host refuses throws from segment()
+  }
+
+  // #more segments the next window; false once the input is all segmented.
+  #more() {
+    const input = this.#input;
+    const b = this.#bounds;
+    const start = b[b.length - 1];
+    if (start >= input.length) return false;
+    let end = MathMin(input.length, start + segmentWindow);
+    // A window never ends inside a surrogate pair.
+    const last = StringCharCodeAt(input, end - 1);
+    if (end < input.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const final = end === input.length;
+    // Lone surrogates go as U+FFFD, one code unit too, so the host's
+    // offsets stay the input's.
+    const answer = intlUse('seg.next', this.#made, (final ? '1' : '0') + StringToWellFormed(StringSlice(input, start, end)));
+    const ends = answer.b;
+    for (let i = 0; i < ends.length; i++) ArrayPush(b, start + ends[i]);
+    if (answer.w !== undefined) {
+      if (this.#wordLike === undefined) this.#wordLike = newList();
+      for (let i = 0; i < answer.w.length; i++) ArrayPush(this.#wordLike, answer.w[i]);
+    }
+    return true;
   }
 
   #data(i) {
@@ -481,6 +517,7 @@ class Segments {
     if (n !== n) n = 0;
     const b = this.#bounds;
     if (n < 0 || n >= this.#input.length) return undefined;
+    while (b[b.length - 1] <= n && this.#more());
     let lo = 0;
     let hi = b.length - 2;
     while (lo < hi) { // the last segment starting at or before n
@@ -492,8 +529,11 @@ class Segments {
 
   [SymbolIterator]() {
     let i = 0;
-    const count = this.#bounds.length - 1;
-    const next = () => (i < count ? { value: this.#data(i++), done: false } : { value: undefined, done: true });
+    const b = this.#bounds;
+    const next = () => {
+      if (i >= b.length - 1 && !this.#more()) return { value: undefined, done: true };
+      return { value: this.#data(i++), done: false };
+    };
     const it = ObjectCreate(SegmentIteratorProto);
     ObjectDefineProperty(it, 'next', { __proto__: null, value: next, writable: true, enumerable: false, configurable: true });
     return it;
@@ -516,10 +556,7 @@ class Segmenter {
   }
 
   segment(string) {
-    const input = StringCtor(string);
-    // Lone surrogates go as U+FFFD, one code unit too, so the host's
-    // offsets stay the input's.
-    return new Segments(input, intlUse('seg.split', this.#made, StringToWellFormed(input)));
+    return new Segments(StringCtor(string), this.#made);
   }
 
   resolvedOptions() {
@@ -676,12 +713,31 @@ function thisString(self, method) {
 }
 
 // changeCase is toLocaleUpperCase/LowerCase: the host maps only the
-// languages with their own rules (Turkish, Azeri, Lithuanian); for every
-// other the built-in mapping is the same.
+// languages with their own rules (Turkish, Azeri, Lithuanian, Greek); for
+// every other it answers null, and the built-in mapping is the same. A
+// long string goes in pieces of at most caseWindow code units, so that
+// the host's work per call stays small; a piece ends before an ASCII
+// character where one is near, since the rules' contexts are a letter and
+// the combining marks after it.
+const caseWindow = 8192;
 function changeCase(s, locales, upper) {
   if (locales !== undefined) {
-    const mapped = intlCall({ op: 'case', locales: localeList(locales), a: s, upper });
-    if (mapped !== null) return mapped;
+    const list = localeList(locales);
+    let out = '';
+    let start = 0;
+    do {
+      let end = MathMin(s.length, start + caseWindow);
+      for (let back = end; end < s.length && back > start && back > end - 1024; back--) {
+        if (StringCharCodeAt(s, back) < 0x80) { end = back; break; }
+      }
+      const last = StringCharCodeAt(s, end - 1);
+      if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
+      const mapped = intlCall({ op: 'case', locales: list, a: StringSlice(s, start, end), upper });
+      if (mapped === null) break;
+      out += mapped;
+      start = end;
+    } while (start < s.length);
+    if (start >= s.length) return out;
   }
   return upper ? StringToUpperCase(s) : StringToLowerCase(s);
 }

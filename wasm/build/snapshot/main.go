@@ -13,6 +13,7 @@ import (
 	"os"
 
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/intl"
 	"github.com/coderun/coderun/internal/wasminstr"
 	"github.com/coderun/coderun/internal/wasmsnap"
 )
@@ -96,4 +97,5 @@ func (h *initHost) OutOfMemory(requested uint32) {
 }
 func (h *initHost) FuelTick() int32          { return wasminstr.DefaultQuantum }
 func (h *initHost) MapStack(s string) string { return s }
+func (h *initHost) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 func (h *initHost) ReserveOutput(n int64)    {}
