@@ -1,0 +1,119 @@
+package timeline
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteTree prints l's dispatch tree as text: each run with its outcome,
+// duration and description, then its sub-calls and its suspensions and
+// resumes, in time order, indented under it.
+func WriteTree(w io.Writer, l *Log) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s\n", Summary(l))
+	for _, p := range l.Problems {
+		fmt.Fprintf(bw, "line %d: %s\n", p.Line, Safe(p.Err))
+	}
+	for _, run := range l.Runs {
+		writeRun(bw, run)
+	}
+	return bw.Flush()
+}
+
+// Summary says in one line what the log holds.
+func Summary(l *Log) string {
+	s := fmt.Sprintf("%d %s, %d %s", len(l.Runs), plural(len(l.Runs), "run"), l.SubCalls, plural(l.SubCalls, "sub-call"))
+	if l.Direct > 0 {
+		s += fmt.Sprintf(" (%d direct %s not shown)", l.Direct, plural(l.Direct, "call"))
+	}
+	if n := len(l.Problems); n > 0 {
+		s += fmt.Sprintf("; %d %s skipped", n, plural(n, "line"))
+	}
+	return s
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func writeRun(w *bufio.Writer, run *Run) {
+	fmt.Fprintf(w, "\n%s %s  %s  %s  %s", Safe(run.Tool), Safe(run.ID), runOutcome(run), Dur(run.Active()), run.Start.UTC().Format(time.RFC3339Nano))
+	if run.Description != "" {
+		fmt.Fprintf(w, "  %q", short(run.Description, 100))
+	}
+	w.WriteByte('\n')
+	if note := outcomeNote(run.Stage, run.Message, run.Error); note != "" {
+		fmt.Fprintf(w, "  ! %s\n", Safe(short(note, 160)))
+	}
+	labels, tools := 0, 0
+	for _, c := range run.Calls {
+		labels = max(labels, len(label(run, c)))
+		tools = max(tools, min(len(c.Tool), 32))
+	}
+	marks := run.Marks
+	for _, c := range run.Calls {
+		for len(marks) > 0 && marks[0].At.Before(c.Made) {
+			writeMark(w, marks[0])
+			marks = marks[1:]
+		}
+		fmt.Fprintf(w, "  %-*s %-*s %-11s %8s", labels, label(run, c), tools, Safe(c.Tool), c.Outcome, Dur(c.End.Sub(c.Made)))
+		var notes []string
+		if c.Wait >= minShownWait {
+			notes = append(notes, "queued "+Dur(c.Wait))
+		}
+		if c.NeverRun {
+			notes = append(notes, "never ran")
+		}
+		if c.Resumed {
+			notes = append(notes, "after resume")
+		}
+		if c.NoStart && !c.Resumed {
+			notes = append(notes, "no start event")
+		}
+		if c.Approval != "" {
+			notes = append(notes, c.Approval)
+		}
+		if note := outcomeNote(c.Stage, c.Message, c.Error); note != "" && c.Outcome != "ok" {
+			notes = append(notes, note)
+		}
+		if len(notes) > 0 {
+			fmt.Fprintf(w, "  %s", Safe(short(strings.Join(notes, "; "), 160)))
+		}
+		w.WriteByte('\n')
+	}
+	for _, m := range marks {
+		writeMark(w, m)
+	}
+}
+
+// minShownWait is the shortest queue wait worth a note: below it, a call
+// was admitted as soon as it was made, give or take the queue's own work.
+const minShownWait = 100 * time.Microsecond
+
+func writeMark(w *bufio.Writer, m Mark) {
+	fmt.Fprintf(w, "  -- %s at %s: %s\n", m.Kind, m.At.UTC().Format("15:04:05.000"), Safe(short(m.Detail, 160)))
+}
+
+// runOutcome is a run's outcome with the failure's kind, if any.
+func runOutcome(run *Run) string {
+	if run.Failure != "" {
+		return run.Outcome + " (" + Safe(run.Failure) + ")"
+	}
+	return run.Outcome
+}
+
+// Active is how long the run was running: its segments, without the time
+// it spent suspended.
+func (r *Run) Active() time.Duration {
+	var d time.Duration
+	for _, s := range r.Segments {
+		d += s.To.Sub(s.From)
+	}
+	return d
+}
