@@ -384,7 +384,9 @@ func description(args json.RawMessage) string {
 	return cut(a.Description)
 }
 
-// jsonText is arguments as compact JSON text, cut to MaxText.
+// jsonText is arguments as compact JSON text, cut to MaxText, with <, >
+// and & as themselves: the log escapes them, but people read the text, and
+// every place that shows it escapes it for its own medium.
 func jsonText(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return ""
@@ -393,7 +395,39 @@ func jsonText(raw json.RawMessage) string {
 	if json.Compact(&b, raw) != nil {
 		return cut(string(raw))
 	}
-	return cut(b.String())
+	return cut(unescapeHTML(b.Bytes()))
+}
+
+// unescapeHTML turns the \u003c, \u003e and \u0026 escapes of JSON text
+// back into characters. Every other escape, a control character's
+// included, stays as it is; a backslash outside a string is not JSON.
+func unescapeHTML(text []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' || i+1 == len(text) {
+			b.WriteByte(text[i])
+			continue
+		}
+		if text[i+1] == 'u' && i+6 <= len(text) {
+			switch strings.ToLower(string(text[i+2 : i+6])) {
+			case "003c":
+				b.WriteByte('<')
+				i += 5
+				continue
+			case "003e":
+				b.WriteByte('>')
+				i += 5
+				continue
+			case "0026":
+				b.WriteByte('&')
+				i += 5
+				continue
+			}
+		}
+		b.Write(text[i : i+2])
+		i++
+	}
+	return b.String()
 }
 
 // cut shortens s to MaxText bytes of valid UTF-8, saying how long it was.

@@ -134,3 +134,12 @@ func TestSessionLogTree(t *testing.T) {
 	require.NoError(t, WriteTree(&b, l))
 	t.Logf("\n%s", b.String())
 }
+
+func TestWriteExamplePage(t *testing.T) {
+	l, err := Read(bytes.NewReader(sessionLog(t)))
+	require.NoError(t, err)
+	f, err := os.Create("/tmp/timeline-example.html")
+	require.NoError(t, err)
+	require.NoError(t, WriteHTML(f, "session.jsonl", l))
+	require.NoError(t, f.Close())
+}
