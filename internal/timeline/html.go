@@ -47,7 +47,7 @@ func WriteHTML(w io.Writer, title string, l *Log) error {
 <style>%s</style>
 </head>
 <body>
-<noscript>This page draws the timeline with JavaScript; ` + "`coderun log tree`" + ` prints it as text.</noscript>
+<noscript>This page draws the timeline with JavaScript; `+"`coderun log tree`"+` prints it as text.</noscript>
 <script id="data" type="application/json">`, html.EscapeString(contentPolicy), html.EscapeString(title), pageCSS)
 	// json.Encoder escapes <, > and & inside strings, so no text from the
 	// log can close the script element or open another.

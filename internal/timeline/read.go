@@ -178,8 +178,9 @@ func (b *builder) topEvent(rec *record) {
 		run.Description = description(rec.Args)
 	case eventCall:
 		if run == nil || run.ended {
-			run = b.newRun(rec, rec.Time.Add(-nanos(rec.Duration)), true)
+			run = b.newRun(rec, rec.Time, true)
 		}
+		run.reach(rec.Time.Add(-nanos(rec.Duration)))
 		run.ended = true
 		run.Outcome, run.Stage, run.Failure = rec.Outcome, rec.Stage, rec.Failure
 		run.Message, run.Error = cut(rec.Message), cut(rec.Error)
@@ -228,6 +229,14 @@ func (r *Run) saw(t time.Time) {
 	}
 }
 
+// reach moves the start of a run whose start event the log lacks back to
+// t, when an event says the run was already running then.
+func (r *Run) reach(t time.Time) {
+	if r.NoStart && len(r.Segments) == 1 && t.Before(r.Start) {
+		r.Start, r.Segments[0].From = t, t
+	}
+}
+
 // subEvent uses an event of a sub-call.
 func (b *builder) subEvent(rec *record) {
 	// A sub-call belongs to its parent's latest run, also when it comes
@@ -267,6 +276,7 @@ func (b *builder) subEvent(rec *record) {
 		}
 		c.Wait = min(max(nanos(rec.Wait), 0), rec.Time.Sub(c.Made))
 		c.Admitted = c.Made.Add(c.Wait)
+		run.reach(c.Made)
 	case eventApproval:
 		if rec.Resumed && b.open[rec.Call] == nil {
 			// The answer a resume brought: the call settles again, in the

@@ -10,13 +10,11 @@ import (
 
 // WriteTree prints l's dispatch tree as text: each run with its outcome,
 // duration and description, then its sub-calls and its suspensions and
-// resumes, in time order, indented under it.
+// resumes, in time order, indented under it. The lines skipped are only
+// counted: the caller reports [Log.Problems] where errors go.
 func WriteTree(w io.Writer, l *Log) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s\n", Summary(l))
-	for _, p := range l.Problems {
-		fmt.Fprintf(bw, "line %d: %s\n", p.Line, Safe(p.Err))
-	}
 	for _, run := range l.Runs {
 		writeRun(bw, run)
 	}
@@ -43,7 +41,7 @@ func plural(n int, word string) string {
 }
 
 func writeRun(w *bufio.Writer, run *Run) {
-	fmt.Fprintf(w, "\n%s %s  %s  %s  %s", Safe(run.Tool), Safe(run.ID), runOutcome(run), Dur(run.Active()), run.Start.UTC().Format(time.RFC3339Nano))
+	fmt.Fprintf(w, "\n%s %s  %s  %s  %s", Safe(run.Tool), Safe(run.ID), runOutcome(run), Dur(run.Active()), run.Start.UTC().Format(timeFormat))
 	if run.Description != "" {
 		fmt.Fprintf(w, "  %q", short(run.Description, 100))
 	}
@@ -91,6 +89,10 @@ func writeRun(w *bufio.Writer, run *Run) {
 		writeMark(w, m)
 	}
 }
+
+// timeFormat is how the tree writes a run's start: RFC 3339 in UTC, to
+// the millisecond.
+const timeFormat = "2006-01-02T15:04:05.000Z07:00"
 
 // minShownWait is the shortest queue wait worth a note: below it, a call
 // was admitted as soon as it was made, give or take the queue's own work.
