@@ -46,20 +46,9 @@ const (
 )
 
 // NewSessionLog returns a logger that writes the session log to w as JSONL,
-// one JSON object per event. Durations are in nanoseconds, and each event's
-// time is RFC 3339 with nanoseconds (slog's own handler keeps milliseconds),
-// so a timeline of the log (`coderun log view`) places calls that start
-// and end within a millisecond of each other where they happened.
+// one JSON object per event. Durations are in nanoseconds.
 func NewSessionLog(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{ReplaceAttr: preciseTime}))
-}
-
-// preciseTime writes the event's time with nanoseconds.
-func preciseTime(groups []string, a slog.Attr) slog.Attr {
-	if len(groups) == 0 && a.Key == slog.TimeKey && a.Value.Kind() == slog.KindTime {
-		return slog.String(slog.TimeKey, a.Value.Time().Format(time.RFC3339Nano))
-	}
-	return a
+	return slog.New(slog.NewJSONHandler(w, nil))
 }
 
 // discardLog is the session log of a session given none.
