@@ -72,9 +72,9 @@ type axis struct {
 }
 
 func newAxis(run *Run) axis {
-	// A suspension takes a twentieth of the running time on screen, enough
+	// A suspension takes an eighth of the running time on screen, enough
 	// to see and label, however long it really was.
-	return axis{segs: run.Segments, gap: max(run.Active()/20, time.Microsecond)}
+	return axis{segs: run.Segments, gap: max(run.Active()/8, time.Microsecond)}
 }
 
 // pos is t's position on the axis. A time between two segments falls

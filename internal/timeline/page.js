@@ -4,6 +4,7 @@
 // rows in view exist in the document (virtual rows), so a log of 10,000
 // calls scrolls as easily as one of ten.
 (function () {
+  const started = performance.now();
   const data = JSON.parse(document.getElementById("data").textContent);
   const ROW = 22, OVERSCAN = 15;
   const collapsed = new Set();
@@ -240,7 +241,7 @@
 
   function page() {
     const header = el("header");
-    header.append(el("h1", "", data.title), el("p", "", data.summary));
+    header.append(el("h1", "", "Session timeline: " + data.title), el("p", "", data.summary));
     header.lastChild.id = "summary";
     const controls = el("div");
     controls.id = "controls";
@@ -310,4 +311,7 @@
   window.addEventListener("hashchange", fromHash);
   document.body.dataset.calls = data.runs.reduce((n, run) => n + run.calls.length, 0);
   document.body.dataset.rendered = "true";
+  // How long parsing the data and drawing the first screen took, for
+  // measuring big logs.
+  document.body.dataset.renderMs = Math.round(performance.now() - started);
 })();
