@@ -83,9 +83,11 @@ var attr = regexp.MustCompile(`data-(call|outcome)="([^"]*)"`)
 // no errors.
 func TestPageInBrowser(t *testing.T) {
 	browser := chromium(t)
-	l, err := Read(bytes.NewReader(sessionLog(t)))
+	// A line cut short, as by a full disk, among the real events.
+	raw := append(sessionLog(t), `{"time":"2026-12-02T10:00:00Z","msg":"tool/ca`+"\n"...)
+	l, err := Read(bytes.NewReader(raw))
 	require.NoError(t, err)
-	require.Empty(t, l.Problems)
+	require.Len(t, l.Problems, 1)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "session.html")
 	var b bytes.Buffer
@@ -96,6 +98,8 @@ func TestPageInBrowser(t *testing.T) {
 	dom, stderr := headless(t, browser, "file://"+page+"#call=busy.4", "--dump-dom")
 	assert.Empty(t, consoleErrors.FindAllString(stderr, -1), "the page logged errors")
 	requireIn(t, dom, `data-rendered="true"`, "the page's script ran to the end")
+
+	assertIn(t, dom, fmt.Sprintf("<li>line %d: not a JSON event: unexpected end of JSON input</li>", l.Lines), "the skipped line is listed")
 
 	var want, got []string
 	for _, run := range l.Runs {

@@ -21,8 +21,8 @@ type Log struct {
 
 // Problem is a line of the log that [Read] skipped or could only partly use.
 type Problem struct {
-	Line int
-	Err  string
+	Line int    `json:"line"`
+	Err  string `json:"err"`
 }
 
 // Run is one top-level call and the sub-calls its program made.
@@ -38,6 +38,9 @@ type Run struct {
 	// Outcome is the final tool/call event's outcome, or [OutcomeUnfinished]
 	// when the log has none. Failure, Stage, Message and Error come with it.
 	Outcome, Failure, Stage, Message, Error string
+	// Unhandled is the token of the sub-call whose rejection, handled by
+	// nothing, ended the program, when the log names one.
+	Unhandled string
 	// Segments are the periods the call was running: one, or one per
 	// suspension and resume.
 	Segments []Segment
@@ -85,6 +88,8 @@ type Call struct {
 	NoStart, NoEnd bool
 	// Resumed is set for a call settled after its run resumed.
 	Resumed bool
+	// Unhandled is set for the call whose rejection ended the program.
+	Unhandled bool
 	// Segment is the index of the run's segment the call was made in.
 	Segment int
 }

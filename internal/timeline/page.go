@@ -164,5 +164,8 @@ func flags(c *Call) string {
 	if c.NoEnd {
 		fs = append(fs, "the log has no end event")
 	}
+	if c.Unhandled {
+		fs = append(fs, "its rejection, handled by nothing, ended the program")
+	}
 	return strings.Join(fs, "; ")
 }

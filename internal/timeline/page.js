@@ -264,7 +264,7 @@
       d.id = "problems";
       d.append(el("summary", "", data.problems.length + " line(s) of the log could not be used"));
       const ol = el("ul");
-      for (const p of data.problems) ol.append(el("li", "", "line " + p.Line + ": " + p.Err));
+      for (const p of data.problems) ol.append(el("li", "", "line " + p.line + ": " + p.err));
       d.append(ol);
       header.append(d);
     }
@@ -306,6 +306,9 @@
   }
 
   page();
+  if (data.runs.length === 0) {
+    document.getElementById("list").before(el("p", "empty", "This log has no run_code calls."));
+  }
   build();
   fromHash();
   window.addEventListener("hashchange", fromHash);

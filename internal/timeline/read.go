@@ -37,24 +37,25 @@ const (
 // record is the part of an event Read uses. Fields that differ in type
 // between events (pending, approved) stay raw.
 type record struct {
-	Time     time.Time       `json:"time"`
-	Msg      string          `json:"msg"`
-	Call     string          `json:"call"`
-	Parent   string          `json:"parent"`
-	Tool     string          `json:"tool"`
-	Args     json.RawMessage `json:"args"`
-	Duration *int64          `json:"duration"`
-	Wait     *int64          `json:"wait"`
-	Outcome  string          `json:"outcome"`
-	Stage    string          `json:"stage"`
-	Failure  string          `json:"failure"`
-	Message  string          `json:"message"`
-	Error    string          `json:"error"`
-	Note     string          `json:"note"`
-	Approved json.RawMessage `json:"approved"`
-	Denied   json.RawMessage `json:"denied"`
-	Pending  json.RawMessage `json:"pending"`
-	Resumed  bool            `json:"resumed"`
+	Time      time.Time       `json:"time"`
+	Msg       string          `json:"msg"`
+	Call      string          `json:"call"`
+	Parent    string          `json:"parent"`
+	Tool      string          `json:"tool"`
+	Args      json.RawMessage `json:"args"`
+	Duration  *int64          `json:"duration"`
+	Wait      *int64          `json:"wait"`
+	Outcome   string          `json:"outcome"`
+	Stage     string          `json:"stage"`
+	Failure   string          `json:"failure"`
+	Unhandled string          `json:"unhandled"`
+	Message   string          `json:"message"`
+	Error     string          `json:"error"`
+	Note      string          `json:"note"`
+	Approved  json.RawMessage `json:"approved"`
+	Denied    json.RawMessage `json:"denied"`
+	Pending   json.RawMessage `json:"pending"`
+	Resumed   bool            `json:"resumed"`
 	// Dropped (or NeverRun) on a dispatch start marks a call that left the
 	// queue without running.
 	Dropped  bool `json:"dropped"`
@@ -183,7 +184,7 @@ func (b *builder) topEvent(rec *record) {
 		run.reach(rec.Time.Add(-nanos(rec.Duration)))
 		run.ended = true
 		run.Outcome, run.Stage, run.Failure = rec.Outcome, rec.Stage, rec.Failure
-		run.Message, run.Error = cut(rec.Message), cut(rec.Error)
+		run.Message, run.Error, run.Unhandled = cut(rec.Message), cut(rec.Error), rec.Unhandled
 	case eventSuspended:
 		if run == nil {
 			run = b.newRun(rec, rec.Time, true)
@@ -310,6 +311,9 @@ func (b *builder) finish() *Log {
 		}
 		if !run.ended {
 			run.Outcome = OutcomeUnfinished
+		}
+		if c := b.last[run.Unhandled]; c != nil && run.Unhandled != "" {
+			c.Unhandled = true
 		}
 		for _, c := range run.Calls {
 			if c.NoEnd {

@@ -175,3 +175,20 @@ func TestCut(t *testing.T) {
 	assert.Less(t, len(c), MaxText+40)
 	assert.Equal(t, `{"a":"<b>&","b":"\\u003c","c":"\u001b"}`, unescapeHTML([]byte(`{"a":"\u003cb\u003e\u0026","b":"\\u003c","c":"\u001b"}`)))
 }
+
+// The sub-call whose unhandled rejection ended the program is marked.
+func TestUnhandled(t *testing.T) {
+	l := read(t,
+		`{"time":"2026-12-02T10:00:00Z","msg":"tool/call-start","call":"rc","tool":"run_code"}`,
+		`{"time":"2026-12-02T10:00:00.001Z","msg":"tool/code-dispatch-start","parent":"rc","call":"rc.1","tool":"t","args":{}}`,
+		`{"time":"2026-12-02T10:00:00.002Z","msg":"tool/code-dispatch","parent":"rc","call":"rc.1","tool":"t","duration":1000000,"outcome":"failed","stage":"execute","error":"boom"}`,
+		`{"time":"2026-12-02T10:00:00.003Z","msg":"tool/call","call":"rc","tool":"run_code","duration":3000000,"outcome":"failed","stage":"execute","failure":"exception","message":"boom","unhandled":"rc.1"}`,
+	)
+	run := l.Runs[0]
+	assert.Equal(t, "rc.1", run.Unhandled)
+	assert.True(t, run.Calls[0].Unhandled)
+	var b bytes.Buffer
+	require.NoError(t, WriteTree(&b, l))
+	assert.Contains(t, b.String(), "run_code rc  failed (exception)  3.0ms")
+	assert.Contains(t, b.String(), "unhandled: ended the program; execute: boom")
+}

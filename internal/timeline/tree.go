@@ -74,6 +74,9 @@ func writeRun(w *bufio.Writer, run *Run) {
 		if c.NoStart && !c.Resumed {
 			notes = append(notes, "no start event")
 		}
+		if c.Unhandled {
+			notes = append(notes, "unhandled: ended the program")
+		}
 		if c.Approval != "" {
 			notes = append(notes, c.Approval)
 		}
