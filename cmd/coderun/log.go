@@ -146,10 +146,12 @@ func readSessionLog(c *command, path string, std stdio) (*timeline.Log, bool) {
 	}
 	for i, p := range l.Problems {
 		if i == maxReportedProblems {
-			fmt.Fprintf(std.err, "coderun %s: %s: %d more lines skipped\n", c.name, path, len(l.Problems)-i)
 			break
 		}
 		fmt.Fprintf(std.err, "coderun %s: %s:%d: %s\n", c.name, path, p.Line, timeline.Safe(p.Err))
+	}
+	if more := l.Skipped - min(len(l.Problems), maxReportedProblems); more > 0 {
+		fmt.Fprintf(std.err, "coderun %s: %s: %d more lines skipped\n", c.name, path, more)
 	}
 	if len(l.Runs) == 0 && l.Events == 0 {
 		fmt.Fprintf(std.err, "coderun %s: %s has no call events: is it a session log (coderun mcp --log FILE)?\n", c.name, path)

@@ -90,3 +90,15 @@ func TestLogUsage(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "no such file")
 }
+
+// Of a file that is not a session log, standard error names the first
+// lines skipped and counts the rest.
+func TestLogNotASessionLog(t *testing.T) {
+	code, out, stderr := cli(t, strings.Repeat("hello\n", 50), "log", "tree", "-")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "0 runs, 0 sub-calls; 50 lines skipped\n", out)
+	assert.Equal(t, maxReportedProblems+2, strings.Count(stderr, "\n"), stderr)
+	assert.Contains(t, stderr, "coderun log tree: -:20: not a JSON event")
+	assert.Contains(t, stderr, "coderun log tree: -: 30 more lines skipped\n")
+	assert.Contains(t, stderr, "has no call events: is it a session log")
+}

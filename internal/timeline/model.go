@@ -7,8 +7,10 @@ type Log struct {
 	// Runs are the top-level calls that are run_code calls or made
 	// sub-calls, in the order they first appear.
 	Runs []*Run
-	// Problems are the lines that could not be used, in line order.
+	// Problems are the lines that could not be used, in line order: the
+	// first MaxProblems of them. Skipped counts them all.
 	Problems []Problem
+	Skipped  int
 	// Lines is the number of lines read; Events the number that were
 	// events of a call.
 	Lines, Events int
@@ -97,6 +99,10 @@ type Call struct {
 // OutcomeUnfinished is the outcome of a call whose end the log does not
 // have: the process stopped, or the log was cut, before it ended.
 const OutcomeUnfinished = "unfinished"
+
+// MaxProblems caps the problems [Read] keeps, so a file that is not a
+// session log at all costs no more memory than a log.
+const MaxProblems = 1000
 
 // MaxText caps each text taken from the log (arguments, messages) in the
 // model, so a page of 10,000 calls stays small; the log has it all.

@@ -14,6 +14,7 @@ type (
 		Title    string    `json:"title"`
 		Summary  string    `json:"summary"`
 		Problems []Problem `json:"problems"`
+		Skipped  int       `json:"skipped"`
 		Runs     []pageRun `json:"runs"`
 		Outcomes []string  `json:"outcomes"`
 	}
@@ -102,7 +103,7 @@ func (a axis) span() int64 {
 }
 
 func newPageData(title string, l *Log) *pageData {
-	d := &pageData{Title: title, Summary: Summary(l), Problems: l.Problems, Runs: make([]pageRun, 0, len(l.Runs))}
+	d := &pageData{Title: title, Summary: Summary(l), Problems: l.Problems, Skipped: l.Skipped, Runs: make([]pageRun, 0, len(l.Runs))}
 	if d.Problems == nil {
 		d.Problems = []Problem{}
 	}

@@ -262,7 +262,8 @@
     if (data.problems.length) {
       const d = el("details");
       d.id = "problems";
-      d.append(el("summary", "", data.problems.length + " line(s) of the log could not be used"));
+      d.append(el("summary", "", data.skipped + " line(s) of the log could not be used" +
+        (data.skipped > data.problems.length ? "; the first " + data.problems.length + ":" : "")));
       const ol = el("ul");
       for (const p of data.problems) ol.append(el("li", "", "line " + p.line + ": " + p.err));
       d.append(ol);

@@ -70,9 +70,9 @@ func Read(r io.Reader) (*Log, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for {
-		line, tooLong, any, err := readLine(br, buf[:0])
+		line, tooLong, read, err := readLine(br, buf[:0])
 		buf = line[:0]
-		if any {
+		if read {
 			b.log.Lines++
 			b.n = b.log.Lines
 			if tooLong {
@@ -92,12 +92,12 @@ func Read(r io.Reader) (*Log, error) {
 }
 
 // readLine reads one line into buf, without its newline. tooLong reports a
-// line over MaxLine, whose rest is read and discarded; any is false at the
+// line over MaxLine, whose rest is read and discarded; read is false at the
 // end of the input, when there was no line left.
-func readLine(br *bufio.Reader, buf []byte) (line []byte, tooLong, any bool, err error) {
+func readLine(br *bufio.Reader, buf []byte) (line []byte, tooLong, read bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
-		any = any || len(chunk) > 0
+		read = read || len(chunk) > 0
 		if !tooLong {
 			if len(buf)+len(chunk) > MaxLine+1 {
 				tooLong, buf = true, buf[:0]
@@ -108,7 +108,7 @@ func readLine(br *bufio.Reader, buf []byte) (line []byte, tooLong, any bool, err
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		return bytes.TrimRight(buf, "\r\n"), tooLong, any, err
+		return bytes.TrimRight(buf, "\r\n"), tooLong, read, err
 	}
 }
 
@@ -131,7 +131,10 @@ func newBuilder() *builder {
 }
 
 func (b *builder) problem(msg string) {
-	b.log.Problems = append(b.log.Problems, Problem{Line: b.n, Err: msg})
+	b.log.Skipped++
+	if len(b.log.Problems) < MaxProblems {
+		b.log.Problems = append(b.log.Problems, Problem{Line: b.n, Err: msg})
+	}
 }
 
 // line uses one line of the log.

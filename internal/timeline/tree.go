@@ -27,7 +27,7 @@ func Summary(l *Log) string {
 	if l.Direct > 0 {
 		s += fmt.Sprintf(" (%d direct %s not shown)", l.Direct, plural(l.Direct, "call"))
 	}
-	if n := len(l.Problems); n > 0 {
+	if n := l.Skipped; n > 0 {
 		s += fmt.Sprintf("; %d %s skipped", n, plural(n, "line"))
 	}
 	return s
