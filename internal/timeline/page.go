@@ -17,6 +17,7 @@ type (
 		Skipped  int       `json:"skipped"`
 		Runs     []pageRun `json:"runs"`
 		Outcomes []string  `json:"outcomes"`
+		Slack    int64     `json:"slack"` // OverlapSlack
 	}
 	pageRun struct {
 		ID       string      `json:"id"`
@@ -29,6 +30,7 @@ type (
 		Start    string      `json:"start"`
 		Span     int64       `json:"span"`   // the axis' length
 		Active   int64       `json:"active"` // time running, suspensions left out
+		Peak     int         `json:"peak"`
 		NoStart  bool        `json:"nostart,omitempty"`
 		Segments [][2]int64  `json:"segs"`             // axis positions of each segment
 		Breaks   []pageBreak `json:"breaks,omitempty"` // shortened suspensions
@@ -103,7 +105,7 @@ func (a axis) span() int64 {
 }
 
 func newPageData(title string, l *Log) *pageData {
-	d := &pageData{Title: title, Summary: Summary(l), Problems: l.Problems, Skipped: l.Skipped, Runs: make([]pageRun, 0, len(l.Runs))}
+	d := &pageData{Title: title, Summary: Summary(l), Problems: l.Problems, Skipped: l.Skipped, Slack: int64(OverlapSlack), Runs: make([]pageRun, 0, len(l.Runs))}
 	if d.Problems == nil {
 		d.Problems = []Problem{}
 	}
@@ -126,7 +128,7 @@ func newPageRun(run *Run) pageRun {
 	pr := pageRun{
 		ID: run.ID, Tool: run.Tool, Desc: run.Description, Args: run.Args,
 		Outcome: run.Outcome, Failure: run.Failure, Note: outcomeNote(run.Stage, run.Message, run.Error),
-		Start: run.Start.UTC().Format(time.RFC3339Nano), Span: a.span(), Active: int64(run.Active()), NoStart: run.NoStart,
+		Start: run.Start.UTC().Format(time.RFC3339Nano), Span: a.span(), Active: int64(run.Active()), Peak: run.Peak(), NoStart: run.NoStart,
 		Calls: make([]pageCall, len(run.Calls)),
 	}
 	for i, s := range run.Segments {

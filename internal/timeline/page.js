@@ -87,6 +87,7 @@
     const o = el("span", "o", run.o + (run.failure ? " (" + run.failure + ")" : ""));
     o.dataset.outcome = run.o;
     track.append(o, el("span", "", dur(run.active) + " · " + run.calls.length + " sub-calls" +
+      (run.peak > 1 ? ", up to " + run.peak + " at once" : "") +
       (filter ? " (" + row.shown + " shown)" : "") + " · " + run.start.replace("T", " ").replace(/\.(\d{3})\d*Z$/, ".$1Z")));
     if (run.desc) track.append(el("span", "desc", run.desc));
     const e = el("div", "row run");
@@ -175,6 +176,17 @@
     list.replaceChildren(frag);
   }
 
+  // alongside names the calls of the run that were running while c ran,
+  // by as much as Peak on the Go side counts.
+  function alongside(run, c) {
+    const s = data.slack;
+    if (c.e - s <= c.q) return "";
+    const others = run.calls.filter(o => o !== c && o.q < c.e - s && c.q < o.e - s && o.e - s > o.q);
+    if (others.length === 0) return "no other call";
+    const names = others.slice(0, 8).map(o => o.l + " " + o.t).join(", ");
+    return names + (others.length > 8 ? " and " + (others.length - 8) + " more" : "");
+  }
+
   function entry(dl, term, value, pre) {
     if (value === undefined || value === "") return;
     const dd = el("dd");
@@ -200,6 +212,7 @@
       entry(dl, "made at", c.at.replace("T", " ") + " (+" + dur(real(run, c.m)) + ")");
       entry(dl, "queued", dur(c.w));
       entry(dl, "ran", dur(Math.max(0, c.d - c.w)));
+      entry(dl, "alongside", alongside(run, c));
       entry(dl, "token", c.id);
       entry(dl, "arguments", c.a, true);
     } else {

@@ -192,3 +192,11 @@ func TestUnhandled(t *testing.T) {
 	assert.Contains(t, b.String(), "run_code rc  failed (exception)  3.0ms")
 	assert.Contains(t, b.String(), "unhandled: ended the program; execute: boom")
 }
+
+// Peak counts the calls running at once, not the ones queued or dropped.
+func TestPeak(t *testing.T) {
+	l, err := Read(bytes.NewReader(sessionLog(t)))
+	require.NoError(t, err)
+	assert.Equal(t, 2, l.Runs[0].Peak(), "maxParallelSubCalls is 2: the third page queued")
+	assert.Equal(t, 1, l.Runs[1].Peak())
+}

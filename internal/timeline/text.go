@@ -17,9 +17,9 @@ func label(run *Run, c *Call) string {
 	return c.ID
 }
 
-// Dur formats a duration for people: microseconds below a millisecond,
+// dur formats a duration for people: microseconds below a millisecond,
 // three significant digits up to a minute, then whole seconds.
-func Dur(d time.Duration) string {
+func dur(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
 		return fmt.Sprintf("%dµs", d.Microseconds())

@@ -2,8 +2,10 @@ package timeline
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
@@ -41,7 +43,10 @@ func plural(n int, word string) string {
 }
 
 func writeRun(w *bufio.Writer, run *Run) {
-	fmt.Fprintf(w, "\n%s %s  %s  %s  %s", Safe(run.Tool), Safe(run.ID), runOutcome(run), Dur(run.Active()), run.Start.UTC().Format(timeFormat))
+	fmt.Fprintf(w, "\n%s %s  %s  %s  %s", Safe(run.Tool), Safe(run.ID), runOutcome(run), dur(run.Active()), run.Start.UTC().Format(timeFormat))
+	if peak := run.Peak(); peak > 1 {
+		fmt.Fprintf(w, "  up to %d at once", peak)
+	}
 	if run.Description != "" {
 		fmt.Fprintf(w, "  %q", short(run.Description, 100))
 	}
@@ -60,10 +65,10 @@ func writeRun(w *bufio.Writer, run *Run) {
 			writeMark(w, marks[0])
 			marks = marks[1:]
 		}
-		fmt.Fprintf(w, "  %-*s %-*s %-11s %8s", labels, label(run, c), tools, Safe(c.Tool), c.Outcome, Dur(c.End.Sub(c.Made)))
+		fmt.Fprintf(w, "  %-*s %-*s %-11s %8s", labels, label(run, c), tools, Safe(c.Tool), c.Outcome, dur(c.End.Sub(c.Made)))
 		var notes []string
 		if c.Wait >= minShownWait {
-			notes = append(notes, "queued "+Dur(c.Wait))
+			notes = append(notes, "queued "+dur(c.Wait))
 		}
 		if c.NeverRun {
 			notes = append(notes, "never ran")
@@ -111,6 +116,38 @@ func runOutcome(run *Run) string {
 		return run.Outcome + " (" + Safe(run.Failure) + ")"
 	}
 	return run.Outcome
+}
+
+// OverlapSlack is how much two calls must overlap to count as running at
+// once. The log records a call's end a little after the queue let the
+// next call start (the release comes first), so a call admitted as another
+// ended seems to overlap it by some microseconds.
+const OverlapSlack = 100 * time.Microsecond
+
+// Peak is the most sub-calls the run had running at once (admitted, not
+// yet settled), overlaps within [OverlapSlack] aside.
+func (r *Run) Peak() int {
+	type edge struct {
+		at    time.Time
+		delta int
+	}
+	edges := make([]edge, 0, 2*len(r.Calls))
+	for _, c := range r.Calls {
+		end := c.End.Add(-OverlapSlack)
+		if c.NeverRun || !end.After(c.Admitted) {
+			continue
+		}
+		edges = append(edges, edge{c.Admitted, 1}, edge{end, -1})
+	}
+	// At equal times ends go first: a call that starts as another ends
+	// did not run alongside it.
+	slices.SortFunc(edges, func(a, b edge) int { return cmp.Or(a.at.Compare(b.at), cmp.Compare(a.delta, b.delta)) })
+	n, peak := 0, 0
+	for _, e := range edges {
+		n += e.delta
+		peak = max(peak, n)
+	}
+	return peak
 }
 
 // Active is how long the run was running: its segments, without the time
