@@ -83,8 +83,20 @@ var attr = regexp.MustCompile(`data-(call|outcome)="([^"]*)"`)
 // no errors.
 func TestPageInBrowser(t *testing.T) {
 	browser := chromium(t)
+	raw := sessionLog(t)
+	if *screenshot != "" {
+		l, err := Read(bytes.NewReader(raw))
+		require.NoError(t, err)
+		var b bytes.Buffer
+		require.NoError(t, WriteHTML(&b, "session.jsonl", l))
+		page := filepath.Join(t.TempDir(), "session.html")
+		require.NoError(t, os.WriteFile(page, b.Bytes(), 0o600))
+		_, stderr := headless(t, browser, "file://"+page+"#call=refund.2", "--window-size=1400,760", "--screenshot="+*screenshot)
+		assert.Empty(t, consoleErrors.FindAllString(stderr, -1))
+	}
+
 	// A line cut short, as by a full disk, among the real events.
-	raw := append(sessionLog(t), `{"time":"2026-12-02T10:00:00Z","msg":"tool/ca`+"\n"...)
+	raw = append(raw, `{"time":"2026-12-02T10:00:00Z","msg":"tool/ca`+"\n"...)
 	l, err := Read(bytes.NewReader(raw))
 	require.NoError(t, err)
 	require.Len(t, l.Problems, 1)
@@ -137,10 +149,6 @@ func TestPageInBrowser(t *testing.T) {
 	assertNotIn(t, dom, "<b>")
 	assertNotIn(t, dom, "data-pwned")
 
-	if *screenshot != "" {
-		_, stderr := headless(t, browser, "file://"+page+"#call=refund.2", "--window-size=1400,760", "--screenshot="+*screenshot)
-		assert.Empty(t, consoleErrors.FindAllString(stderr, -1))
-	}
 }
 
 // A page of 10,000 calls holds only the rows in view, and a call far down

@@ -54,7 +54,6 @@ type Run struct {
 	NoStart bool
 
 	ended bool // the last segment has its tool/call
-	line  int  // the line of the first event
 }
 
 // Segment is a period a run was running.

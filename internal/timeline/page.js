@@ -315,7 +315,13 @@
     const id = decodeURIComponent(m[1]);
     const n = rows.findIndex(row => row.kind === "call" && data.runs[row.r].calls[row.i].id === id);
     if (n < 0) return;
-    window.scrollTo(0, Math.max(0, document.getElementById("list").offsetTop + n * ROW - window.innerHeight / 3));
+    // Scroll only when the row is out of view, under the sticky header or
+    // below the window.
+    const top = document.getElementById("list").offsetTop + n * ROW;
+    const header = document.querySelector("header").offsetHeight;
+    if (top < window.scrollY + header || top + ROW > window.scrollY + window.innerHeight) {
+      window.scrollTo(0, Math.max(0, top - header - (window.innerHeight - header) / 3));
+    }
     pin(rows[n]);
   }
 

@@ -216,7 +216,7 @@ func (b *builder) topEvent(rec *record) {
 // the log lacks.
 func (b *builder) newRun(rec *record, start time.Time, noStart bool) *Run {
 	run := &Run{ID: rec.Call, Tool: rec.Tool, Start: start, End: start, NoStart: noStart,
-		Segments: []Segment{{From: start, To: start}}, line: b.n}
+		Segments: []Segment{{From: start, To: start}}}
 	b.runs[rec.Call] = run
 	b.log.Runs = append(b.log.Runs, run)
 	return run
