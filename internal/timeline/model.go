@@ -48,7 +48,8 @@ type Run struct {
 	Segments []Segment
 	// Marks are the moments worth pointing at: suspensions, resumes.
 	Marks []Mark
-	// Calls are the sub-calls, in the order their events appear.
+	// Calls are the sub-calls: those of each segment in turn, each
+	// segment's in the order the program made them.
 	Calls []*Call
 	// NoStart is set when the log has no tool/call-start for the call.
 	NoStart bool
