@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/coderun/coderun/codemode"
@@ -125,21 +126,23 @@ func sessionLog(t testing.TB) []byte {
 	return log.Bytes()
 }
 
+// The tree of a real session shows the queued call, the denial, the
+// failure, the dropped call, and the suspension and resume in their place.
 func TestSessionLogTree(t *testing.T) {
-	raw := sessionLog(t)
-	t.Logf("%s", raw)
-	l, err := Read(bytes.NewReader(raw))
+	l, err := Read(bytes.NewReader(sessionLog(t)))
 	require.NoError(t, err)
 	var b bytes.Buffer
 	require.NoError(t, WriteTree(&b, l))
-	t.Logf("\n%s", b.String())
-}
-
-func TestWriteExamplePage(t *testing.T) {
-	l, err := Read(bytes.NewReader(sessionLog(t)))
-	require.NoError(t, err)
-	f, err := os.Create("/tmp/timeline-example.html")
-	require.NoError(t, err)
-	require.NoError(t, WriteHTML(f, "session.jsonl", l))
-	require.NoError(t, f.Close())
+	tree := b.String()
+	for _, line := range []string{
+		`(?m)^run_code busy  ok  [0-9.]+ms  \S+  up to 2 at once  "fetch three pages, write a note </script><img src=x onerror=\\"document.body.dataset.pwned=1\\"><b>\\x1b\[2J"$`,
+		`(?m)^  #3 fetch_page ok +[0-9.]+ms  queued [0-9.]+ms$`,
+		`(?m)^  #5 delete_all denied +[0-9.]+µs  policy: call denied by policy: never in production$`,
+		`(?m)^  #6 flaky      failed +[0-9.]+µs  execute: tool "flaky" failed: upstream answered 503$`,
+		`(?m)^  #8 write_note dropped +[0-9.]+µs  queue: call of tool "write_note" was dropped`,
+		`(?m)^  #2 refund     suspended .*\n  -- suspended at [0-9:.]+: pending: refund.2\n  -- resumed at [0-9:.]+: approved: refund.2; denied: none\n  #2 refund     ok +[0-9.]+µs  after resume; approved \(on resume\)\n  #3 fetch_page ok +[0-9.]+ms  after resume$`,
+	} {
+		assert.Regexp(t, line, tree)
+	}
+	assert.NotContains(t, tree, "\x1b", "no escape sequence reaches the terminal")
 }
