@@ -6,6 +6,8 @@
 //	coderun mcp [flags]             serve Code Mode over MCP
 //	coderun sdk [flags]             print the TypeScript SDK the model sees
 //	coderun tools [flags]           list the upstream tools per server
+//	coderun log view|tree FILE      show a session log's run_code calls as a
+//	                                timeline page or a text tree
 //
 // run and mcp keep the compiled sandbox in a cache directory, by default
 // coderun under the user's cache directory (os.UserCacheDir), so a start
@@ -40,7 +42,7 @@ type command struct {
 }
 
 // commands is the command table, in the order usage lists it.
-var commands = []*command{runCmd, versionCmd, mcpCmd, sdkCmd, toolsCmd}
+var commands = []*command{runCmd, versionCmd, mcpCmd, sdkCmd, toolsCmd, logCmd}
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
