@@ -44,7 +44,7 @@ func (u *upstream) listExtras(ctx context.Context, cs *mcp.ClientSession) extras
 		return e
 	}
 	warn := func(what string, err error) {
-		u.opts.Log.Warn("mcp/upstream-list-failed", "server", u.name, "what", what, "error", err.Error())
+		u.opts.Log.Warn("mcp/upstream-list-failed", "server", u.name, "what", what, "error", u.scrub(err).Error())
 	}
 	if res.Capabilities.Resources != nil {
 		var err error
@@ -154,7 +154,7 @@ func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[strin
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
 		res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
 		if err != nil {
-			return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, err)
+			return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, h.upstreams[server].scrub(err))
 		}
 		return res, nil
 	})
@@ -165,7 +165,7 @@ func (h *Hub) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadRe
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
 		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		if err != nil {
-			return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, err)
+			return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, h.upstreams[server].scrub(err))
 		}
 		return res, nil
 	})
