@@ -37,6 +37,10 @@ func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (boo
 	}
 	v, ok := a.m.Load(id)
 	if !ok || v == nil {
+		if req.Call.Kind != "" {
+			return false, codemode.Deny("%s %q requires approval (%s), but coderun can ask about a %s only a client that supports elicitation on a protocol before %s, so no one could be asked",
+				req.Call.Kind, req.Call.Tool, req.Reason, req.Call.Kind, multiRoundTripVersion)
+		}
 		return false, codemode.Deny("tool %q requires approval (%s), but the MCP client does not support elicitation, so no one could be asked", req.Call.Tool, req.Reason)
 	}
 	return v.(asker).ask(ctx, req)
@@ -86,7 +90,14 @@ const approveField = "approve"
 // its box starts unticked, so that only a user who read why approves.
 func (s *Server) approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 	var b strings.Builder
-	fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
+	switch req.Call.Kind {
+	case codemode.AccessResource:
+		fmt.Fprintf(&b, "coderun: allow reading resource %q?\n", req.Call.Tool)
+	case codemode.AccessPrompt:
+		fmt.Fprintf(&b, "coderun: allow getting prompt %q?\n", req.Call.Tool)
+	default:
+		fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
+	}
 	if req.Call.ParentID != "" {
 		fmt.Fprintf(&b, "It was made by the run_code program of call %s.\n", req.Call.ParentID)
 	}

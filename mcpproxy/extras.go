@@ -16,7 +16,8 @@ import (
 // becomes "server__name". Resource URIs are the server's own, since a host
 // may understand them (file://...); when two servers offer one URI (or
 // URI template), the server first by name keeps it. Reading a resource or
-// getting a prompt goes to the server that offered it.
+// getting a prompt goes to the server that offered it, through the
+// session's tool filter and policy (see extras_access.go).
 
 // extras are an upstream's resources, resource templates and prompts.
 type extras struct {
@@ -104,6 +105,16 @@ type ProxiedResource struct {
 	Template *mcp.ResourceTemplate
 }
 
+// name is what r is offered, filtered and decided under: "server__name",
+// named like a tool and cut to maxLen like one. Unlike tool names, two
+// resources may share one.
+func (r ProxiedResource) name(maxLen int) string {
+	if r.Template != nil {
+		return naturalName(r.Server, r.Template.Name, maxLen)
+	}
+	return naturalName(r.Server, r.Resource.Name, maxLen)
+}
+
 // key is the URI or URI template that identifies r on the host's side.
 func (r ProxiedResource) key() string {
 	if r.Template != nil {
@@ -132,21 +143,42 @@ func (h *Hub) Prompts() []ProxiedPrompt {
 
 // Resources returns every server's resources and resource templates,
 // sorted by URI (template), each URI kept by the server first by name.
-func (h *Hub) Resources() []ProxiedResource {
+func (h *Hub) Resources() []ProxiedResource { return h.resources(nil) }
+
+// resources is Resources without those keep refuses; a URI one server's
+// refused resource shares with another's goes to the other.
+func (h *Hub) resources(keep func(ProxiedResource) bool) []ProxiedResource {
 	var all []ProxiedResource
+	add := func(r ProxiedResource) {
+		if keep == nil || keep(r) {
+			all = append(all, r)
+		}
+	}
 	for name, u := range h.upstreams {
 		e := u.listedExtras()
 		for _, r := range e.resources {
-			all = append(all, ProxiedResource{Server: name, Resource: r})
+			add(ProxiedResource{Server: name, Resource: r})
 		}
 		for _, t := range e.templates {
-			all = append(all, ProxiedResource{Server: name, Template: t})
+			add(ProxiedResource{Server: name, Template: t})
 		}
 	}
 	slices.SortStableFunc(all, func(a, b ProxiedResource) int {
 		return cmp.Or(cmp.Compare(a.key(), b.key()), cmp.Compare(a.Server, b.Server))
 	})
 	return slices.CompactFunc(all, func(a, b ProxiedResource) bool { return a.key() == b.key() })
+}
+
+// resourceNamed returns the server's resource listed under uri, if any.
+func (h *Hub) resourceNamed(server, uri string) (ProxiedResource, bool) {
+	if u, ok := h.upstreams[server]; ok {
+		for _, r := range u.listedExtras().resources {
+			if r.URI == uri {
+				return ProxiedResource{Server: server, Resource: r}, true
+			}
+		}
+	}
+	return ProxiedResource{}, false
 }
 
 // GetPrompt gets prompt name (as the server knows it) from server.

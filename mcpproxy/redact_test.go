@@ -67,13 +67,6 @@ func TestServerCredentialsStayOutOfTheLogAndStderr(t *testing.T) {
 	}
 }
 
-// String returns what was written so far.
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func hasEvent(events []map[string]any, msg, server string) bool {
 	for _, e := range events {
 		if e["msg"] == msg && e["server"] == server {

@@ -1,0 +1,108 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+)
+
+// AccessKind says what an Access reads.
+type AccessKind string
+
+// The kinds of Access.
+const (
+	// AccessResource is the read of an MCP resource, or of a URI matching
+	// a resource template.
+	AccessResource AccessKind = "resource"
+	// AccessPrompt is the get of an MCP prompt.
+	AccessPrompt AccessKind = "prompt"
+)
+
+// event is the session log event an access of kind k is recorded under.
+func (k AccessKind) event() string {
+	if k == AccessPrompt {
+		return EventPromptGet
+	}
+	return EventResourceRead
+}
+
+// Access is a request the session governs besides tool calls: a host that
+// proxies MCP servers reading one of their resources or getting one of
+// their prompts. It passes the same gates as a tool call, under its Name.
+type Access struct {
+	// ID is the host's token for the request; empty means the session
+	// generates one.
+	ID string
+	// Kind is what is read.
+	Kind AccessKind
+	// Name is what the tool filter (Config.Tools) and the Policy see in
+	// Call.Tool, named like a tool: "server__name" for an MCP server's
+	// resource, resource template or prompt, so one glob covers a server's
+	// tools, resources and prompts alike.
+	Name string
+	// Args describe the request to the Policy, the Approver and the
+	// session log: {"uri": ...} for a resource, the prompt's arguments for
+	// a prompt. Empty means {}.
+	Args json.RawMessage
+}
+
+// Access runs a through the tool filter, the Policy and, for ActionAsk,
+// the Approver, then calls read, and records the request in the session
+// log (EventResourceRead or EventPromptGet) whatever its outcome. The
+// Policy and Approver see a Call whose Kind is a.Kind. Pre- and
+// post-execute hooks and guards are not run: their contract is a tool's
+// arguments and result. A request the filter hides fails as unknown, one
+// refused fails as denied; an Approver's NotYet denies, since an access
+// cannot be suspended. Every error is a *CallError whose message is
+// written for the host, wrapping read's error when read failed.
+func (s *Session) Access(ctx context.Context, a Access, read func(context.Context) error) error {
+	call := &Call{ID: a.ID, Tool: a.Name, Args: a.Args, Kind: a.Kind}
+	if call.ID == "" {
+		call.ID = "access-" + strconv.FormatUint(s.nextID.Add(1), 10)
+	}
+	if len(call.Args) == 0 {
+		call.Args = emptyArgs()
+	}
+	start := time.Now()
+	err := s.access(ctx, call, read)
+	s.log.LogAttrs(ctx, slog.LevelInfo, a.Kind.event(), append(append(callAttrs(call), argsAttr(call.Args)), outcomeAttrs(time.Since(start), err)...)...)
+	return err
+}
+
+func (s *Session) access(ctx context.Context, call *Call, read func(context.Context) error) error {
+	if !s.cfg.Tools.Visible(call.Tool) {
+		return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup,
+			Message: fmt.Sprintf("unknown %s %q", call.Kind, call.Tool)}
+	}
+	if err := s.approve(ctx, call); err != nil {
+		if aa := awaiting(err); aa != nil {
+			return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval, Err: ErrCannotSuspend,
+				Message: fmt.Sprintf("denied: %s requires approval (%s), which is not decided yet, and a %s cannot wait for it", call.subject(), aa.reason, call.Kind)}
+		}
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return cancelled(call, err)
+	}
+	if err := recovered(func() error { return read(ctx) }); err != nil {
+		if ctx.Err() != nil {
+			return cancelled(call, err)
+		}
+		return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeFailed, Stage: StageExecute, Err: err,
+			Message: fmt.Sprintf("%s failed: %v", call.subject(), err)}
+	}
+	return nil
+}
+
+// subject names what a call reaches, for messages: `tool "x"`, or
+// `resource "x"` and `prompt "x"` for an Access.
+func (c *Call) subject() string {
+	kind := string(c.Kind)
+	if kind == "" {
+		kind = "tool"
+	}
+	return fmt.Sprintf("%s %q", kind, c.Tool)
+}
