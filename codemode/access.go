@@ -3,6 +3,7 @@ package codemode
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -41,7 +42,9 @@ type Access struct {
 	// Name is what the tool filter (Config.Tools) and the Policy see in
 	// Call.Tool, named like a tool: "server__name" for an MCP server's
 	// resource, resource template or prompt, so one glob covers a server's
-	// tools, resources and prompts alike.
+	// tools, resources and prompts alike. Empty means nothing is offered
+	// under what was asked for (Args says what): the access is logged as
+	// unknown, without asking the filter or the policy.
 	Name string
 	// Args describe the request to the Policy, the Approver and the
 	// session log: {"uri": ...} for a resource, the prompt's arguments for
@@ -50,7 +53,7 @@ type Access struct {
 }
 
 // Access runs a through the tool filter, the Policy and, for ActionAsk,
-// the Approver, then calls read, and records the request in the session
+// the Approver, then calls read (which may be nil when a.Name is empty), and records the request in the session
 // log (EventResourceRead or EventPromptGet) whatever its outcome. The
 // Policy and Approver see a Call whose Kind is a.Kind. Pre- and
 // post-execute hooks and guards are not run: their contract is a tool's
@@ -73,14 +76,17 @@ func (s *Session) Access(ctx context.Context, a Access, read func(context.Contex
 }
 
 func (s *Session) access(ctx context.Context, call *Call, read func(context.Context) error) error {
+	if call.Tool == "" {
+		return &CallError{CallID: call.ID, Outcome: OutcomeUnknownTool, Stage: StageLookup, Message: fmt.Sprintf("no such %s", call.Kind)}
+	}
 	if !s.cfg.Tools.Visible(call.Tool) {
 		return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup,
 			Message: fmt.Sprintf("unknown %s %q", call.Kind, call.Tool)}
 	}
 	if err := s.approve(ctx, call); err != nil {
-		if aa := awaiting(err); aa != nil {
-			return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval, Err: ErrCannotSuspend,
-				Message: fmt.Sprintf("denied: %s requires approval (%s), which is not decided yet, and a %s cannot wait for it", call.subject(), aa.reason, call.Kind)}
+		if awaiting(err) != nil || errors.Is(err, ErrCannotSuspend) {
+			return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval,
+				Message: fmt.Sprintf("denied: %s requires approval, which is not decided yet, and a %s read cannot wait for it", call.subject(), call.Kind)}
 		}
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/coderun/coderun/codemode"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,6 +64,7 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest,
 // access runs a through the session, with the host that sent req to ask
 // should the policy say ask.
 func (s *Server) access(ctx context.Context, req accessRequest, a codemode.Access, read func(context.Context) error) error {
+	markServed(ctx)
 	a.ID = s.callID()
 	if k := accessAskerFor(req); k != nil {
 		s.askers.set(a.ID, k)
@@ -91,4 +93,43 @@ func accessAskerFor(req accessRequest) asker {
 		return nil
 	}
 	return elicitingAsker{session: ss}
+}
+
+// servedKey carries, in the context of a resources/read or prompts/get,
+// whether a handler of coderun's served it.
+type servedKey struct{}
+
+// markServed records that a handler of coderun's serves the request of ctx.
+func markServed(ctx context.Context) {
+	if served, ok := ctx.Value(servedKey{}).(*atomic.Bool); ok {
+		served.Store(true)
+	}
+}
+
+// logUnserved is a receiving middleware that logs the resource reads and
+// prompt gets the SDK answers by itself, because nothing is offered under
+// the URI or name asked for (hidden by the filter, or never listed), so
+// the session log holds every attempt, not only those that reached an
+// upstream.
+func (s *Server) logUnserved(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		var a codemode.Access
+		switch p := req.GetParams().(type) {
+		case *mcp.ReadResourceParams:
+			a.Kind = codemode.AccessResource
+			a.Args, _ = json.Marshal(map[string]string{"uri": p.URI})
+		case *mcp.GetPromptParams:
+			a.Kind = codemode.AccessPrompt
+			a.Args, _ = json.Marshal(map[string]any{"prompt": p.Name, "arguments": p.Arguments})
+		default:
+			return next(ctx, method, req)
+		}
+		served := new(atomic.Bool)
+		res, err := next(context.WithValue(ctx, servedKey{}, served), method, req)
+		if !served.Load() {
+			a.ID = s.callID()
+			_ = s.session.Access(ctx, a, nil)
+		}
+		return res, err
+	}
 }

@@ -2,6 +2,7 @@ package mcpproxy
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +41,7 @@ func extrasListed(t *testing.T, cs *mcp.ClientSession) (prompts, resources, temp
 // The tools filter hides a server's prompts and resources as it hides its
 // tools: they are not listed, and neither they nor a URI matching the
 // server's templates can be read. Another server's tools are unaffected.
+// The session log records each attempt.
 func TestToolFilterHidesUpstreamPromptsAndResources(t *testing.T) {
 	t.Parallel()
 	cfg := configFor(codemode.ModeNative)
@@ -60,6 +62,19 @@ func TestToolFilterHidesUpstreamPromptsAndResources(t *testing.T) {
 	}
 	_, err := cs.GetPrompt(t.Context(), &mcp.GetPromptParams{Name: "ev__simple-prompt"})
 	assert.Error(t, err)
+
+	var logged []string
+	for _, e := range f.log.events(t) {
+		if e["msg"] == codemode.EventResourceRead || e["msg"] == codemode.EventPromptGet {
+			args := e["args"].(map[string]any)
+			logged = append(logged, fmt.Sprintf("%s %v %v %s", e["msg"], args["uri"], args["prompt"], e["outcome"]))
+		}
+	}
+	assert.ElementsMatch(t, []string{
+		"resource/read " + staticURI + " <nil> unknown-tool",
+		"resource/read " + dynamicURI + " <nil> unknown-tool",
+		"prompt/get <nil> ev__simple-prompt unknown-tool",
+	}, logged)
 }
 
 // The policy decides resource reads and prompt gets under their offered

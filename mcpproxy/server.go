@@ -151,6 +151,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		},
 		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) { s.syncRoots(req.Session) },
 	})
+	s.mcp.AddReceivingMiddleware(s.logUnserved)
 	// Follow the hub before the first sync, so no change can fall between
 	// the two; offer unconditionally, since run_code is offered even when no
 	// server has tools.
