@@ -107,7 +107,8 @@ type Config struct {
 
 // ToolFilter decides which registered tools are visible: to the model on the
 // wire, in the SDK, and to programs. Its globs match a tool's Name and its
-// [Tool.QualifiedName], like policy rules (see [MatchTool]).
+// [Tool.QualifiedName], like policy rules (see [MatchTool]); Session.Access
+// applies it to proxied prompts and resources too.
 type ToolFilter struct {
 	// Include, when not empty, admits only tools matching one of its globs.
 	Include []string
