@@ -38,7 +38,7 @@ func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (boo
 	v, ok := a.m.Load(id)
 	if !ok || v == nil {
 		if req.Call.Kind != "" {
-			return false, codemode.Deny("%s %q requires approval (%s), but coderun can ask about a %s only a client that supports elicitation on a protocol before %s, so no one could be asked",
+			return false, codemode.Deny("%s %q requires approval (%s), but coderun can ask about a %s only through a client that supports elicitation on a protocol before %s, so no one could be asked",
 				req.Call.Kind, req.Call.Tool, req.Reason, req.Call.Kind, multiRoundTripVersion)
 		}
 		return false, codemode.Deny("tool %q requires approval (%s), but the MCP client does not support elicitation, so no one could be asked", req.Call.Tool, req.Reason)

@@ -53,7 +53,8 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest,
 		res, err = s.hub.ReadResource(ctx, r.Server, uri)
 		return err
 	})
-	if ce := (*codemode.CallError)(nil); errors.As(err, &ce) && ce.Outcome == codemode.OutcomeUnknownTool {
+	var ce *codemode.CallError
+	if errors.As(err, &ce) && ce.Outcome == codemode.OutcomeUnknownTool {
 		// Hidden like a resource that does not exist, as the SDK answers
 		// for one it was never given.
 		return nil, mcp.ResourceNotFoundError(uri)
