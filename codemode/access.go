@@ -27,7 +27,7 @@ func (k AccessKind) event() string {
 	if k == AccessPrompt {
 		return EventPromptGet
 	}
-	return EventResourceRead
+	return EventResourceRead // the only other kind Access takes
 }
 
 // Access is a request the session governs besides tool calls: a host that
@@ -53,15 +53,21 @@ type Access struct {
 }
 
 // Access runs a through the tool filter, the Policy and, for ActionAsk,
-// the Approver, then calls read (which may be nil when a.Name is empty), and records the request in the session
-// log (EventResourceRead or EventPromptGet) whatever its outcome. The
-// Policy and Approver see a Call whose Kind is a.Kind. Pre- and
-// post-execute hooks and guards are not run: their contract is a tool's
-// arguments and result. A request the filter hides fails as unknown, one
-// refused fails as denied; an Approver's NotYet denies, since an access
-// cannot be suspended. Every error is a *CallError whose message is
-// written for the host, wrapping read's error when read failed.
+// the Approver, then calls read (which may be nil when a.Name is empty),
+// and records the request in the session log (EventResourceRead or
+// EventPromptGet) whatever its outcome. The Policy and Approver see a Call
+// whose Kind is a.Kind. Pre- and post-execute hooks and guards are not
+// run: their contract is a tool's arguments and result. A request the
+// filter hides fails as unknown, one refused fails as denied; an
+// Approver's NotYet denies, since an access cannot be suspended. Every
+// error is a *CallError whose message is written for the host, wrapping
+// read's error when read failed, except for an a.Kind that is neither
+// AccessResource nor AccessPrompt, which is refused unlogged.
 func (s *Session) Access(ctx context.Context, a Access, read func(context.Context) error) error {
+	if a.Kind != AccessResource && a.Kind != AccessPrompt {
+		// An empty Kind would look like a tool call to the Policy.
+		return fmt.Errorf("codemode: Access.Kind is %q; want %q or %q", a.Kind, AccessResource, AccessPrompt)
+	}
 	call := &Call{ID: a.ID, Tool: a.Name, Args: a.Args, Kind: a.Kind}
 	if call.ID == "" {
 		call.ID = "access-" + strconv.FormatUint(s.nextID.Add(1), 10)
@@ -86,7 +92,7 @@ func (s *Session) access(ctx context.Context, call *Call, read func(context.Cont
 	if err := s.approve(ctx, call); err != nil {
 		if awaiting(err) != nil || errors.Is(err, ErrCannotSuspend) {
 			return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval,
-				Message: fmt.Sprintf("denied: %s requires approval, which is not decided yet, and a %s read cannot wait for it", call.subject(), call.Kind)}
+				Message: fmt.Sprintf("denied: %s requires approval, which is not decided yet, and only a tool call can wait for it", call.subject())}
 		}
 		return err
 	}

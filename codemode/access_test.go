@@ -52,6 +52,8 @@ func TestAccessPassesTheFilterAndThePolicy(t *testing.T) {
 	assert.Equal(t, OutcomeFailed, ce.Outcome)
 	assert.Contains(t, ce.Message, `resource "s__broken" failed: gone`)
 
+	assert.Error(t, s.Access(t.Context(), Access{Name: "s__doc"}, read), "an access must say what it reads")
+
 	assert.Equal(t, 2, reads, "read runs only when allowed")
 	require.Len(t, decided, 5, "the policy decides what the filter lets through")
 	assert.Equal(t, AccessResource, decided[0].Kind)

@@ -181,7 +181,8 @@ func (h *Hub) resourceNamed(server, uri string) (ProxiedResource, bool) {
 	return ProxiedResource{}, false
 }
 
-// GetPrompt gets prompt name (as the server knows it) from server.
+// GetPrompt gets prompt name (as the server knows it) from server. It
+// asks no filter or policy: a Server's prompts/get passes them first.
 func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcp.GetPromptResult, error) {
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
 		res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
@@ -192,7 +193,8 @@ func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[strin
 	})
 }
 
-// ReadResource reads uri from server.
+// ReadResource reads uri from server. It asks no filter or policy: a
+// Server's resources/read passes them first.
 func (h *Hub) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
 		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
