@@ -19,3 +19,13 @@ func TestRefusedServerURLIsQuotedWithoutCredentials(t *testing.T) {
 		assert.NotContains(t, err.Error(), secret)
 	}
 }
+
+// So is a state store URL: a Redis URL carries its password.
+func TestRefusedStateURLIsQuotedWithoutCredentials(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.State = StateConfig{Store: StoreRedis, URL: "http://user:hunter2@127.0.0.1:6379/0"}
+	err := cfg.Validate()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"http://***@127.0.0.1:6379/0"`)
+	assert.NotContains(t, err.Error(), "hunter2")
+}
