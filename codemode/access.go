@@ -46,6 +46,11 @@ type Access struct {
 	// under what was asked for (Args says what): the access is logged as
 	// unknown, without asking the filter or the policy.
 	Name string
+	// QualifiedName is the second name the filter and the Policy match, as
+	// for a tool (see [Tool.QualifiedName]): SERVER.NAME, the server's name
+	// and the resource's, template's or prompt's own, so "fs.*" covers a
+	// server's prompts and resources as it covers its tools. Optional.
+	QualifiedName string
 	// Args describe the request to the Policy, the Approver and the
 	// session log: {"uri": ...} for a resource, the prompt's arguments for
 	// a prompt. Empty means {}.
@@ -68,7 +73,7 @@ func (s *Session) Access(ctx context.Context, a Access, read func(context.Contex
 		// An empty Kind would look like a tool call to the Policy.
 		return fmt.Errorf("codemode: Access.Kind is %q; want %q or %q", a.Kind, AccessResource, AccessPrompt)
 	}
-	call := &Call{ID: a.ID, Tool: a.Name, Args: a.Args, Kind: a.Kind}
+	call := &Call{ID: a.ID, Tool: a.Name, QualifiedName: a.QualifiedName, Args: a.Args, Kind: a.Kind}
 	if call.ID == "" {
 		call.ID = "access-" + strconv.FormatUint(s.nextID.Add(1), 10)
 	}
@@ -85,7 +90,7 @@ func (s *Session) access(ctx context.Context, call *Call, read func(context.Cont
 	if call.Tool == "" {
 		return &CallError{CallID: call.ID, Outcome: OutcomeUnknownTool, Stage: StageLookup, Message: fmt.Sprintf("no such %s", call.Kind)}
 	}
-	if !s.cfg.Tools.Visible(call.Tool) {
+	if !s.cfg.Tools.Admits(call.Tool, call.QualifiedName) {
 		return &CallError{CallID: call.ID, Tool: call.Tool, Outcome: OutcomeUnknownTool, Stage: StageLookup,
 			Message: fmt.Sprintf("unknown %s %q", call.Kind, call.Tool)}
 	}

@@ -102,7 +102,11 @@ func (s *Server) approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 		fmt.Fprintf(&b, "It was made by the run_code program of call %s.\n", req.Call.ParentID)
 	}
 	fmt.Fprintf(&b, "Why you are asked: %s\n", req.Reason)
-	shown := showArgs(req.Call.Args, s.requiredArgs(req.Call.Tool))
+	var required []string
+	if req.Call.Kind == "" { // a prompt or resource may share a tool's name, not its schema
+		required = s.requiredArgs(req.Call.Tool)
+	}
+	shown := showArgs(req.Call.Args, required)
 	if shown.unshown != "" {
 		fmt.Fprintf(&b, "WARNING: coderun cannot show all of this call's arguments: %s. Deny it unless you know what it does.\n", shown.unshown)
 	}

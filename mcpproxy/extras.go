@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/coderun/coderun/codemode"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -109,10 +110,26 @@ type ProxiedResource struct {
 // named like a tool and cut to maxLen like one. Unlike tool names, two
 // resources may share one.
 func (r ProxiedResource) name(maxLen int) string {
+	return naturalName(r.Server, r.originalName(), maxLen)
+}
+
+// originalName is r's name on its server.
+func (r ProxiedResource) originalName() string {
 	if r.Template != nil {
-		return naturalName(r.Server, r.Template.Name, maxLen)
+		return r.Template.Name
 	}
-	return naturalName(r.Server, r.Resource.Name, maxLen)
+	return r.Resource.Name
+}
+
+// identity is r as a codemode.Tool with only the fields that name it, for
+// the filter and the policy, like ProxiedTool's.
+func (r ProxiedResource) identity(maxLen int) codemode.Tool {
+	return codemode.Tool{Name: r.name(maxLen), Group: r.Server, OriginalName: r.originalName()}
+}
+
+// identity is p as a codemode.Tool with only the fields that name it.
+func (p ProxiedPrompt) identity() codemode.Tool {
+	return codemode.Tool{Name: p.Name, Group: p.Server, OriginalName: p.Prompt.Name}
 }
 
 // key is the URI or URI template that identifies r on the host's side.

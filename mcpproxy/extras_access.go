@@ -12,8 +12,8 @@ import (
 )
 
 // A host reading an upstream's resource or getting its prompt passes the
-// gates a tool call does, under the name it is offered by
-// ("server__name"): the tool filter, then the policy, whose ask is put to
+// gates a tool call does, under the names a tool has: the one it is
+// offered by ("server__name") and SERVER.NAME: the tool filter, then the policy, whose ask is put to
 // the host's user, and the session log records it (resource/read,
 // prompt/get). A read of a URI that matches a resource template is a read
 // of that template's server under the template's name, unless that server
@@ -29,7 +29,8 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest, p Pro
 		return nil, fmt.Errorf("prompt %q: arguments: %w", p.Name, err)
 	}
 	var res *mcp.GetPromptResult
-	err = s.access(ctx, req, codemode.Access{Kind: codemode.AccessPrompt, Name: p.Name, Args: args}, func(ctx context.Context) (err error) {
+	id := p.identity()
+	err = s.access(ctx, req, codemode.Access{Kind: codemode.AccessPrompt, Name: id.Name, QualifiedName: id.QualifiedName(), Args: args}, func(ctx context.Context) (err error) {
 		res, err = s.hub.GetPrompt(ctx, p.Server, p.Prompt.Name, req.Params.Arguments)
 		return err
 	})
@@ -49,7 +50,8 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest,
 		return nil, err
 	}
 	var res *mcp.ReadResourceResult
-	err = s.access(ctx, req, codemode.Access{Kind: codemode.AccessResource, Name: r.name(s.hub.opts.MaxToolNameLength), Args: args}, func(ctx context.Context) (err error) {
+	id := r.identity(s.hub.opts.MaxToolNameLength)
+	err = s.access(ctx, req, codemode.Access{Kind: codemode.AccessResource, Name: id.Name, QualifiedName: id.QualifiedName(), Args: args}, func(ctx context.Context) (err error) {
 		res, err = s.hub.ReadResource(ctx, r.Server, uri)
 		return err
 	})
@@ -67,14 +69,14 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest,
 func (s *Server) access(ctx context.Context, req accessRequest, a codemode.Access, read func(context.Context) error) error {
 	markServed(ctx)
 	a.ID = s.callID()
-	if k := accessAskerFor(req); k != nil {
+	if k := s.accessAskerFor(req); k != nil {
 		s.askers.set(a.ID, k)
 		defer s.askers.clear(a.ID)
 	}
 	return s.session.Access(ctx, a, read)
 }
 
-// accessRequest is what accessAskerFor needs of a host's request.
+// accessRequest is what Server.accessAskerFor needs of a host's request.
 type accessRequest interface {
 	ClientCapabilities() *mcp.ClientCapabilities
 	ProtocolVersion() string
@@ -87,13 +89,13 @@ type accessRequest interface {
 // only inside the exchange of the request, which coderun does by
 // suspending a tools/call; a read or get cannot be suspended, so no one is
 // asked and ask is treated as deny.
-func accessAskerFor(req accessRequest) asker {
+func (s *Server) accessAskerFor(req accessRequest) asker {
 	caps := req.ClientCapabilities()
 	ss, ok := req.GetSession().(*mcp.ServerSession)
 	if caps == nil || caps.Elicitation == nil || req.ProtocolVersion() >= multiRoundTripVersion || !ok {
 		return nil
 	}
-	return elicitingAsker{session: ss}
+	return elicitingAsker{session: ss, form: s.approvalForm}
 }
 
 // servedKey carries, in the context of a resources/read or prompts/get,

@@ -41,11 +41,21 @@ func extrasListed(t *testing.T, cs *mcp.ClientSession) (prompts, resources, temp
 // The tools filter hides a server's prompts and resources as it hides its
 // tools: they are not listed, and neither they nor a URI matching the
 // server's templates can be read. Another server's tools are unaffected.
-// The session log records each attempt.
+// The session log records each attempt. The glob may use the offered name
+// or SERVER.NAME.
 func TestToolFilterHidesUpstreamPromptsAndResources(t *testing.T) {
 	t.Parallel()
+	for _, glob := range []string{"ev__*", "ev.*"} {
+		t.Run(glob, func(t *testing.T) {
+			t.Parallel()
+			testToolFilterHidesUpstreamPromptsAndResources(t, glob)
+		})
+	}
+}
+
+func testToolFilterHidesUpstreamPromptsAndResources(t *testing.T, glob string) {
 	cfg := configFor(codemode.ModeNative)
-	cfg.Tools.Exclude = []string{"ev__*"}
+	cfg.Tools.Exclude = []string{glob}
 	cfg.Policy.Default = codemode.ActionDeny
 	f := newFixture(t, cfg, map[string]codemode.ServerSpec{"ev": everythingServer(t), "fs": filesystemServer(t, t.TempDir())})
 	cs := f.connect(t, nil, nil)
@@ -78,14 +88,16 @@ func TestToolFilterHidesUpstreamPromptsAndResources(t *testing.T) {
 }
 
 // The policy decides resource reads and prompt gets under their offered
-// names, a template's reads under the template's, and the session log
-// records each with its outcome.
+// names or as SERVER.NAME, a template's reads under the template's, and the
+// session log records each with its outcome. Rules that name only a
+// prompt or a resource are not reported as matching nothing.
 func TestPolicyDecidesResourceReadsAndPromptGets(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, configFor(codemode.ModeNative,
+	f, warnings := newWarningServer(t, configFor(codemode.ModeNative,
 		codemode.Rule{Tool: "ev__Dynamic_Text_Resource", Action: codemode.ActionDeny, Reason: "no dynamic resources"},
-		codemode.Rule{Tool: "ev__simple-prompt", Action: codemode.ActionDeny, Reason: "no simple prompts"},
+		codemode.Rule{Tool: "ev.simple-prompt", Action: codemode.ActionDeny, Reason: "no simple prompts"},
 	), map[string]codemode.ServerSpec{"ev": everythingServer(t)})
+	assert.Empty(t, warnings.String())
 	cs := f.connect(t, nil, nil)
 
 	_, resources, templates := extrasListed(t, cs)

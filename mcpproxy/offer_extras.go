@@ -28,7 +28,7 @@ func (s *Server) offerExtras() {
 
 	prompts := make(map[string]ProxiedPrompt)
 	for _, p := range s.hub.Prompts() {
-		if s.filter.Visible(p.Name) {
+		if id := p.identity(); s.filter.Admits(id.Name, id.QualifiedName()) {
 			prompts[p.Name] = p
 		}
 	}
@@ -55,7 +55,11 @@ func (s *Server) offerExtras() {
 	}
 
 	resources := make(map[string]ProxiedResource)
-	for _, r := range s.hub.resources(func(r ProxiedResource) bool { return s.filter.Visible(r.name(s.hub.opts.MaxToolNameLength)) }) {
+	admitted := func(r ProxiedResource) bool {
+		id := r.identity(s.hub.opts.MaxToolNameLength)
+		return s.filter.Admits(id.Name, id.QualifiedName())
+	}
+	for _, r := range s.hub.resources(admitted) {
 		resources[resourceKey(r)] = r
 	}
 	var goneURIs, goneTemplates []string
