@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	coderun "github.com/coderun/coderun"
+	"github.com/coderun/coderun/internal/redact"
 )
 
 // Mode selects what the model sees on the wire.
@@ -106,7 +107,8 @@ type Config struct {
 
 // ToolFilter decides which registered tools are visible: to the model on the
 // wire, in the SDK, and to programs. Its globs match a tool's Name and its
-// [Tool.QualifiedName], like policy rules (see [MatchTool]).
+// [Tool.QualifiedName], like policy rules (see [MatchTool]); Session.Access
+// applies it to proxied prompts and resources too.
 type ToolFilter struct {
 	// Include, when not empty, admits only tools matching one of its globs.
 	Include []string
@@ -290,7 +292,9 @@ func (s ServerSpec) validate() error {
 		}
 		u, err := url.Parse(s.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("url %q: want an absolute http or https URL", s.URL)
+			// Quoted redacted: the URL may carry a token, and this
+			// message goes to stderr.
+			return fmt.Errorf("url %q: want an absolute http or https URL", redact.URL(s.URL))
 		}
 	case len(s.Headers) > 0:
 		return errors.New("headers apply only to url, but command is set")

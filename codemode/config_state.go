@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/coderun/coderun/internal/redact"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -62,7 +63,7 @@ func checkRedisURL(s string) error {
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "" {
-		return fmt.Errorf("%q: want a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0", s)
+		return fmt.Errorf("%q: want a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0", redact.URL(s))
 	}
 	return nil
 }

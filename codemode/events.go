@@ -55,6 +55,12 @@ const (
 	// through what it was meant to stop) and message. It is written by
 	// [Session.ReportUnmatched], at level WARN.
 	EventRuleUnmatched = "policy/rule-unmatched"
+	// EventResourceRead and EventPromptGet record a Session.Access: call,
+	// tool (the name the filter and policy saw), kind, args (the resource's
+	// uri, or the prompt's arguments), duration, outcome and, when it did
+	// not succeed, stage and message (and error).
+	EventResourceRead = "resource/read"
+	EventPromptGet    = "prompt/get"
 )
 
 // NewSessionLog returns a logger that writes the session log to w as JSONL,
@@ -68,11 +74,15 @@ var discardLog = slog.New(slog.DiscardHandler)
 
 // callAttrs are the attributes that identify a call in every event.
 func callAttrs(call *Call) []slog.Attr {
-	attrs := make([]slog.Attr, 0, 3)
+	attrs := make([]slog.Attr, 0, 4)
 	if call.ParentID != "" {
 		attrs = append(attrs, slog.String("parent", call.ParentID))
 	}
-	return append(attrs, slog.String("call", call.ID), slog.String("tool", call.Tool))
+	attrs = append(attrs, slog.String("call", call.ID), slog.String("tool", call.Tool))
+	if call.Kind != "" {
+		attrs = append(attrs, slog.String("kind", string(call.Kind)))
+	}
+	return attrs
 }
 
 // argsAttr logs arguments as embedded JSON, so the session log holds every

@@ -120,7 +120,7 @@ func (s *Session) askApprover(ctx context.Context, call *Call, reason string) er
 	if s.approver == nil {
 		return &CallError{
 			CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval,
-			Message: fmt.Sprintf("call denied: tool %q requires approval (%s), and no approver is available in this session", call.Tool, reason),
+			Message: fmt.Sprintf("call denied: %s requires approval (%s), and no approver is available in this session", call.subject(), reason),
 		}
 	}
 	var ok bool

@@ -98,6 +98,10 @@ type Call struct {
 	// Args are the call's JSON arguments. Pre-execute hooks may replace them;
 	// everything after them sees the rewritten arguments.
 	Args json.RawMessage
+	// Kind is empty for a tool call. For a Session.Access it says what is
+	// read, and Tool holds the name read under, so a Policy or Approver
+	// can tell the two apart.
+	Kind AccessKind
 }
 
 // Output is what a tool returns.

@@ -123,9 +123,12 @@ func (c *Config) Unmatched(tools []Tool) []Unmatched {
 // none of its registered tools (see [Config.Unmatched]), writes each to the
 // session log as [EventRuleUnmatched] and returns them, for the host to
 // show its user too. Call it once the tools are registered, and again
-// after they change.
-func (s *Session) ReportUnmatched(ctx context.Context) []Unmatched {
-	found := s.cfg.Unmatched(s.reg.Tools())
+// after they change. others name what the session also governs under
+// tool-like names, such as the prompts and resources a host passes through
+// [Session.Access] (only their Name, Group and OriginalName matter): a
+// setting that matches one of them is not unmatched.
+func (s *Session) ReportUnmatched(ctx context.Context, others ...Tool) []Unmatched {
+	found := s.cfg.Unmatched(append(s.reg.Tools(), others...))
 	for _, u := range found {
 		attrs := []slog.Attr{slog.String("key", u.Key), slog.String("pattern", u.Pattern)}
 		if u.Line > 0 {

@@ -37,6 +37,10 @@ func (a *askers) Approve(ctx context.Context, req codemode.ApprovalRequest) (boo
 	}
 	v, ok := a.m.Load(id)
 	if !ok || v == nil {
+		if req.Call.Kind != "" {
+			return false, codemode.Deny("%s %q requires approval (%s), but coderun can ask about a %s only through a client that supports elicitation on a protocol before %s, so no one could be asked",
+				req.Call.Kind, req.Call.Tool, req.Reason, req.Call.Kind, multiRoundTripVersion)
+		}
 		return false, codemode.Deny("tool %q requires approval (%s), but the MCP client does not support elicitation, so no one could be asked", req.Call.Tool, req.Reason)
 	}
 	return v.(asker).ask(ctx, req)
@@ -86,12 +90,23 @@ const approveField = "approve"
 // its box starts unticked, so that only a user who read why approves.
 func (s *Server) approvalForm(req codemode.ApprovalRequest) *mcp.ElicitParams {
 	var b strings.Builder
-	fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
+	switch req.Call.Kind {
+	case codemode.AccessResource:
+		fmt.Fprintf(&b, "coderun: allow reading resource %q?\n", req.Call.Tool)
+	case codemode.AccessPrompt:
+		fmt.Fprintf(&b, "coderun: allow getting prompt %q?\n", req.Call.Tool)
+	default:
+		fmt.Fprintf(&b, "coderun: allow a call of tool %q?\n", req.Call.Tool)
+	}
 	if req.Call.ParentID != "" {
 		fmt.Fprintf(&b, "It was made by the run_code program of call %s.\n", req.Call.ParentID)
 	}
 	fmt.Fprintf(&b, "Why you are asked: %s\n", req.Reason)
-	shown := showArgs(req.Call.Args, s.requiredArgs(req.Call.Tool))
+	var required []string
+	if req.Call.Kind == "" { // a prompt or resource may share a tool's name, not its schema
+		required = s.requiredArgs(req.Call.Tool)
+	}
+	shown := showArgs(req.Call.Args, required)
 	if shown.unshown != "" {
 		fmt.Fprintf(&b, "WARNING: coderun cannot show all of this call's arguments: %s. Deny it unless you know what it does.\n", shown.unshown)
 	}

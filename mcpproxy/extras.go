@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/coderun/coderun/codemode"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -16,7 +17,8 @@ import (
 // becomes "server__name". Resource URIs are the server's own, since a host
 // may understand them (file://...); when two servers offer one URI (or
 // URI template), the server first by name keeps it. Reading a resource or
-// getting a prompt goes to the server that offered it.
+// getting a prompt goes to the server that offered it, through the
+// session's tool filter and policy (see extras_access.go).
 
 // extras are an upstream's resources, resource templates and prompts.
 type extras struct {
@@ -44,7 +46,7 @@ func (u *upstream) listExtras(ctx context.Context, cs *mcp.ClientSession) extras
 		return e
 	}
 	warn := func(what string, err error) {
-		u.opts.Log.Warn("mcp/upstream-list-failed", "server", u.name, "what", what, "error", err.Error())
+		u.opts.Log.Warn("mcp/upstream-list-failed", "server", u.name, "what", what, "error", u.scrub(err).Error())
 	}
 	if res.Capabilities.Resources != nil {
 		var err error
@@ -104,6 +106,32 @@ type ProxiedResource struct {
 	Template *mcp.ResourceTemplate
 }
 
+// name is what r is offered, filtered and decided under: "server__name",
+// named like a tool and cut to maxLen like one. Unlike tool names, two
+// resources may share one.
+func (r ProxiedResource) name(maxLen int) string {
+	return naturalName(r.Server, r.originalName(), maxLen)
+}
+
+// originalName is r's name on its server.
+func (r ProxiedResource) originalName() string {
+	if r.Template != nil {
+		return r.Template.Name
+	}
+	return r.Resource.Name
+}
+
+// identity is r as a codemode.Tool with only the fields that name it, for
+// the filter and the policy, like ProxiedTool's.
+func (r ProxiedResource) identity(maxLen int) codemode.Tool {
+	return codemode.Tool{Name: r.name(maxLen), Group: r.Server, OriginalName: r.originalName()}
+}
+
+// identity is p as a codemode.Tool with only the fields that name it.
+func (p ProxiedPrompt) identity() codemode.Tool {
+	return codemode.Tool{Name: p.Name, Group: p.Server, OriginalName: p.Prompt.Name}
+}
+
 // key is the URI or URI template that identifies r on the host's side.
 func (r ProxiedResource) key() string {
 	if r.Template != nil {
@@ -132,15 +160,24 @@ func (h *Hub) Prompts() []ProxiedPrompt {
 
 // Resources returns every server's resources and resource templates,
 // sorted by URI (template), each URI kept by the server first by name.
-func (h *Hub) Resources() []ProxiedResource {
+func (h *Hub) Resources() []ProxiedResource { return h.resources(nil) }
+
+// resources is Resources without those keep refuses; a URI one server's
+// refused resource shares with another's goes to the other.
+func (h *Hub) resources(keep func(ProxiedResource) bool) []ProxiedResource {
 	var all []ProxiedResource
+	add := func(r ProxiedResource) {
+		if keep == nil || keep(r) {
+			all = append(all, r)
+		}
+	}
 	for name, u := range h.upstreams {
 		e := u.listedExtras()
 		for _, r := range e.resources {
-			all = append(all, ProxiedResource{Server: name, Resource: r})
+			add(ProxiedResource{Server: name, Resource: r})
 		}
 		for _, t := range e.templates {
-			all = append(all, ProxiedResource{Server: name, Template: t})
+			add(ProxiedResource{Server: name, Template: t})
 		}
 	}
 	slices.SortStableFunc(all, func(a, b ProxiedResource) int {
@@ -149,23 +186,37 @@ func (h *Hub) Resources() []ProxiedResource {
 	return slices.CompactFunc(all, func(a, b ProxiedResource) bool { return a.key() == b.key() })
 }
 
-// GetPrompt gets prompt name (as the server knows it) from server.
+// resourceNamed returns the server's resource listed under uri, if any.
+func (h *Hub) resourceNamed(server, uri string) (ProxiedResource, bool) {
+	if u, ok := h.upstreams[server]; ok {
+		for _, r := range u.listedExtras().resources {
+			if r.URI == uri {
+				return ProxiedResource{Server: server, Resource: r}, true
+			}
+		}
+	}
+	return ProxiedResource{}, false
+}
+
+// GetPrompt gets prompt name (as the server knows it) from server. It
+// asks no filter or policy: a Server's prompts/get passes them first.
 func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcp.GetPromptResult, error) {
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
 		res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
 		if err != nil {
-			return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, err)
+			return nil, fmt.Errorf("server %q: prompt %q: %w", server, name, h.upstreams[server].scrub(err))
 		}
 		return res, nil
 	})
 }
 
-// ReadResource reads uri from server.
+// ReadResource reads uri from server. It asks no filter or policy: a
+// Server's resources/read passes them first.
 func (h *Hub) ReadResource(ctx context.Context, server, uri string) (*mcp.ReadResourceResult, error) {
 	return onServer(h, ctx, server, func(ctx context.Context, cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
 		res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		if err != nil {
-			return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, err)
+			return nil, fmt.Errorf("server %q: resource %q: %w", server, uri, h.upstreams[server].scrub(err))
 		}
 		return res, nil
 	})

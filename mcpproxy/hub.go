@@ -78,7 +78,7 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 		wg.Go(func() {
 			err := u.start(ctx)
 			tools, _ := u.snapshot()
-			statuses[i] = ServerStatus{Name: name, Endpoint: describe(u.spec), Tools: len(tools), Err: err}
+			statuses[i] = ServerStatus{Name: name, Endpoint: u.redact.Endpoint(), Tools: len(tools), Err: err}
 		})
 	}
 	wg.Wait()

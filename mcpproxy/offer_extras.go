@@ -18,7 +18,7 @@ type offeredExtras struct {
 
 // offerExtras makes the prompts, resources and resource templates on the
 // MCP server match the hub's, touching only what changed, as offer does
-// for tools.
+// for tools. What the tool filter hides is not offered.
 func (s *Server) offerExtras() {
 	s.offerMu.Lock()
 	defer s.offerMu.Unlock()
@@ -28,7 +28,9 @@ func (s *Server) offerExtras() {
 
 	prompts := make(map[string]ProxiedPrompt)
 	for _, p := range s.hub.Prompts() {
-		prompts[p.Name] = p
+		if id := p.identity(); s.filter.Admits(id.Name, id.QualifiedName()) {
+			prompts[p.Name] = p
+		}
 	}
 	var gone []string
 	for name, fp := range s.extras.prompts {
@@ -46,15 +48,18 @@ func (s *Server) offerExtras() {
 		}
 		offered := *p.Prompt
 		offered.Name = name
-		server, original := p.Server, p.Prompt.Name
 		s.mcp.AddPrompt(&offered, func(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-			return s.hub.GetPrompt(withDownstream(ctx, req.Session), server, original, req.Params.Arguments)
+			return s.getPrompt(ctx, req, p)
 		})
 		s.extras.prompts[name] = promptFingerprint(p)
 	}
 
 	resources := make(map[string]ProxiedResource)
-	for _, r := range s.hub.Resources() {
+	admitted := func(r ProxiedResource) bool {
+		id := r.identity(s.hub.opts.MaxToolNameLength)
+		return s.filter.Admits(id.Name, id.QualifiedName())
+	}
+	for _, r := range s.hub.resources(admitted) {
 		resources[resourceKey(r)] = r
 	}
 	var goneURIs, goneTemplates []string
@@ -83,18 +88,18 @@ func (s *Server) offerExtras() {
 		s.extras.resources[key] = resourceFingerprint(r)
 		server := r.Server
 		read := func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return s.hub.ReadResource(withDownstream(ctx, req.Session), server, req.Params.URI)
+			return s.readResource(ctx, req, r)
 		}
 		// The SDK panics on a URI (template) it cannot parse; its lock is
 		// released by then, so recovering leaves it usable.
 		err := recoverPanic(func() {
 			if r.Template != nil {
 				t := *r.Template
-				t.Name = fitName(joinedName(server, t.Name), s.hub.opts.MaxToolNameLength)
+				t.Name = r.name(s.hub.opts.MaxToolNameLength)
 				s.mcp.AddResourceTemplate(&t, read)
 			} else {
 				res := *r.Resource
-				res.Name = fitName(joinedName(server, res.Name), s.hub.opts.MaxToolNameLength)
+				res.Name = r.name(s.hub.opts.MaxToolNameLength)
 				s.mcp.AddResource(&res, read)
 			}
 		})

@@ -18,7 +18,9 @@ type Report struct {
 type ServerStatus struct {
 	// Name is the server's configured name.
 	Name string
-	// Endpoint is its command line or URL.
+	// Endpoint is its command line or URL, with credentials hidden: a
+	// URL's user information and query, and arguments that name or follow
+	// a secret ("--token X") are masked.
 	Endpoint string
 	// Tools is how many tools it listed; 0 when it failed.
 	Tools int

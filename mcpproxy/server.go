@@ -60,6 +60,7 @@ type Server struct {
 	log      *slog.Logger
 	warnings io.Writer
 	askers   askers
+	filter   codemode.ToolFilter // hides upstream prompts and resources too
 	stateKey []byte
 	store    store.Store
 	ownStore bool
@@ -132,6 +133,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		return nil, err // a *codemode.ConfigError, written for the user
 	}
 	s.session = session
+	s.filter = session.Config().Tools
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions(cfg.Mode),
 		// Declared up front: the tool list may start empty (every server
@@ -149,6 +151,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 		},
 		RootsListChangedHandler: func(_ context.Context, req *mcp.RootsListChangedRequest) { s.syncRoots(req.Session) },
 	})
+	s.mcp.AddReceivingMiddleware(s.logUnserved)
 	// Follow the hub before the first sync, so no change can fall between
 	// the two; offer unconditionally, since run_code is offered even when no
 	// server has tools.

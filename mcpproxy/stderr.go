@@ -14,18 +14,21 @@ const stderrTailBytes = 2048
 // stderrTail receives an upstream process's stderr. It forwards every
 // complete line to out with a "[server] " prefix, so a host's log shows which
 // server said what, and keeps the last stderrTailBytes so a start-up failure
-// or crash can be reported with the server's own explanation.
+// or crash can be reported with the server's own explanation. Each line
+// forwarded goes through scrub, which hides the server's credentials should
+// it print them.
 type stderrTail struct {
 	prefix string
 	out    io.Writer
+	scrub  func(string) string
 
 	mu      sync.Mutex
 	partial []byte // an unterminated line awaiting its newline
 	tail    []byte
 }
 
-func newStderrTail(server string, out io.Writer) *stderrTail {
-	return &stderrTail{prefix: "[" + server + "] ", out: out}
+func newStderrTail(server string, out io.Writer, scrub func(string) string) *stderrTail {
+	return &stderrTail{prefix: "[" + server + "] ", out: out, scrub: scrub}
 }
 
 // Write implements io.Writer. It never fails: losing a log line must not
@@ -43,7 +46,7 @@ func (s *stderrTail) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		_, _ = io.WriteString(s.out, s.prefix+string(s.partial[:i+1]))
+		_, _ = io.WriteString(s.out, s.prefix+s.scrub(string(s.partial[:i+1])))
 		s.partial = s.partial[i+1:]
 	}
 	return len(p), nil

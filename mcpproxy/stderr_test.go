@@ -10,7 +10,7 @@ import (
 func TestStderrTailForwardsLinesWithTheServerName(t *testing.T) {
 	t.Parallel()
 	var out strings.Builder
-	s := newStderrTail("fs", &out)
+	s := newStderrTail("fs", &out, strings.Clone)
 	_, _ = s.Write([]byte("starting\nhal"))
 	_, _ = s.Write([]byte("f a line\n"))
 	assert.Equal(t, "[fs] starting\n[fs] half a line\n", out.String())
@@ -19,7 +19,7 @@ func TestStderrTailForwardsLinesWithTheServerName(t *testing.T) {
 
 func TestStderrTailKeepsOnlyTheEnd(t *testing.T) {
 	t.Parallel()
-	s := newStderrTail("x", &strings.Builder{})
+	s := newStderrTail("x", &strings.Builder{}, strings.Clone)
 	for i := range 1000 {
 		_, _ = s.Write([]byte(strings.Repeat("y", i%50) + "\n"))
 	}

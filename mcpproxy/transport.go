@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coderun/coderun/codemode"
+	"github.com/coderun/coderun/internal/redact"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -27,15 +28,14 @@ type link struct {
 	cmd       *exec.Cmd   // nil for HTTP servers
 	stderr    *stderrTail // nil for HTTP servers
 	raw       *rawTools   // the tools/list results as sent
+	redact    *redact.Server
 }
 
-// describe names how a server is reached, for reports: the command line or
-// the URL.
-func describe(spec codemode.ServerSpec) string {
-	if spec.URL != "" {
-		return spec.URL
-	}
-	return strings.Join(append([]string{spec.Command}, spec.Args...), " ")
+// redactorFor hides the credentials in spec's command line and URL from
+// everything that shows how the server is reached or quotes it in a
+// message: the report, the session log, stderr and errors.
+func redactorFor(spec codemode.ServerSpec) *redact.Server {
+	return redact.NewServer(spec.Command, spec.Args, spec.URL)
 }
 
 // checkSpec rejects a spec that names no way, or two ways, to reach a server.
@@ -53,25 +53,26 @@ func checkSpec(spec codemode.ServerSpec) error {
 
 // newLink prepares a fresh link for one connection attempt. Every restart
 // gets a new one: an exec.Cmd runs only once.
-func newLink(name string, spec codemode.ServerSpec, opts Options) (*link, error) {
+func newLink(name string, spec codemode.ServerSpec, opts Options, red *redact.Server) (*link, error) {
 	if err := checkSpec(spec); err != nil {
 		return nil, err
 	}
 	raw := newRawTools()
 	if spec.URL != "" {
 		client := &http.Client{Transport: headerTransport{headers: spec.Headers, base: rawRoundTripper{base: http.DefaultTransport, raw: raw}}}
-		return &link{transport: &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client}, raw: raw}, nil
+		return &link{transport: &mcp.StreamableClientTransport{Endpoint: spec.URL, HTTPClient: client}, raw: raw, redact: red}, nil
 	}
 	cmd := exec.Command(spec.Command, spec.Args...)
 	cmd.Dir = spec.Cwd
 	cmd.Env = mergeEnv(os.Environ(), spec.Env)
-	tail := newStderrTail(name, opts.Stderr)
+	tail := newStderrTail(name, opts.Stderr, red.Text)
 	cmd.Stderr = tail
 	return &link{
 		transport: &rawTransport{Transport: &mcp.CommandTransport{Command: cmd, TerminateDuration: stdioTerminateGrace}, raw: raw},
 		cmd:       cmd,
 		stderr:    tail,
 		raw:       raw,
+		redact:    red,
 	}, nil
 }
 
@@ -108,11 +109,12 @@ func (t headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // failureReason explains a failed connection or a lost session: the SDK's
 // error, and for a stdio server how the process ended and what it last
-// printed on stderr.
+// printed on stderr, with the server's credentials hidden (a failed HTTP
+// request quotes its URL).
 func (l *link) failureReason(err error) string {
 	reason := err.Error()
 	if l.cmd == nil {
-		return reason
+		return l.redact.Text(reason)
 	}
 	// ProcessState is safe to read here: callers hold an error from a
 	// session that has closed, and closing waits for the process.
@@ -122,5 +124,5 @@ func (l *link) failureReason(err error) string {
 	if tail := l.stderr.String(); tail != "" {
 		reason += "; stderr: " + tail
 	}
-	return reason
+	return l.redact.Text(reason)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coderun/coderun/codemode"
+	"github.com/coderun/coderun/internal/redact"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -22,6 +23,9 @@ type upstream struct {
 	name string
 	spec codemode.ServerSpec
 	opts Options
+	// redact hides spec's credentials from every message about the
+	// server: what is logged, reported and returned passes through it.
+	redact *redact.Server
 	// toolsChanged is called, without locks held, whenever the server's tool
 	// list may differ from the last one reported.
 	toolsChanged func()
@@ -61,7 +65,7 @@ type forwarders struct {
 }
 
 func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func(), fw forwarders) *upstream {
-	u := &upstream{name: name, spec: spec, opts: opts, toolsChanged: toolsChanged, track: fw.track}
+	u := &upstream{name: name, spec: spec, opts: opts, redact: redactorFor(spec), toolsChanged: toolsChanged, track: fw.track}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { u.onListChanged(req.Session) },
@@ -178,6 +182,7 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 // the command line, exit status and stderr tail that would only confuse
 // the model, goes to the session log and to stderr, where the user looks.
 func (u *upstream) unavailable(message string, cause error) error {
+	cause = u.scrub(cause)
 	u.opts.Log.Warn("mcp/upstream-unavailable", "server", u.name, "reason", cause.Error())
 	fmt.Fprintf(u.opts.Stderr, "coderun: server %q is unavailable: %v\n", u.name, cause)
 	return errors.New(message)
@@ -194,7 +199,7 @@ func (u *upstream) seeLog() string {
 // the server is down and returns it; the reason does not repeat the
 // server's name, which callers add.
 func (u *upstream) dial(ctx context.Context) error {
-	l, err := newLink(u.name, u.spec, u.opts)
+	l, err := newLink(u.name, u.spec, u.opts, u.redact)
 	if err != nil {
 		return u.fail(err)
 	}
@@ -203,7 +208,7 @@ func (u *upstream) dial(ctx context.Context) error {
 
 	cs, err := u.client.Connect(ctx, l.transport, nil)
 	if err != nil {
-		return u.fail(fmt.Errorf("connecting to %s: %s", describe(u.spec), l.failureReason(timeoutCause(ctx, err))))
+		return u.fail(fmt.Errorf("connecting to %s: %s", u.redact.Endpoint(), l.failureReason(timeoutCause(ctx, err))))
 	}
 	tools, err := listTools(ctx, cs)
 	if err != nil {
@@ -232,8 +237,10 @@ func (u *upstream) dial(ctx context.Context) error {
 }
 
 // fail records err as the reason the server is down and schedules the next
-// dial according to the backoff. It returns err.
+// dial according to the backoff. It returns err, with the server's
+// credentials hidden.
 func (u *upstream) fail(err error) error {
+	err = u.scrub(err)
 	u.mu.Lock()
 	u.down = err
 	u.failures++
@@ -302,7 +309,7 @@ func (u *upstream) refresh(cs *mcp.ClientSession) {
 	defer cancel()
 	tools, err := listTools(ctx, cs)
 	if err != nil {
-		u.opts.Log.Warn("mcp/upstream-refresh-failed", "server", u.name, "error", err.Error())
+		u.opts.Log.Warn("mcp/upstream-refresh-failed", "server", u.name, "error", u.scrub(err).Error())
 		return
 	}
 	ex := u.listExtras(ctx, cs)
@@ -362,6 +369,27 @@ func sameTools(a, b []*mcp.Tool) bool {
 		return x.Name == y.Name && fingerprint(x) == fingerprint(y)
 	})
 }
+
+// scrub returns err with the server's credentials hidden from its message;
+// it still wraps err, so errors.Is sees through it.
+func (u *upstream) scrub(err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg := u.redact.Text(err.Error()); msg != err.Error() {
+		return &scrubbedError{msg: msg, err: err}
+	}
+	return err
+}
+
+// scrubbedError is an error whose message had credentials in it.
+type scrubbedError struct {
+	msg string
+	err error
+}
+
+func (e *scrubbedError) Error() string { return e.msg }
+func (e *scrubbedError) Unwrap() error { return e.err }
 
 // timeoutCause turns a bare "context deadline exceeded" into a sentence a
 // user can act on.

@@ -47,6 +47,6 @@ func (u *upstream) call(ctx context.Context, tool string, args json.RawMessage) 
 		return nil, u.unavailable(fmt.Sprintf("the MCP server %q stopped while running tool %q; call again to restart it, and if it keeps failing %s",
 			u.name, tool, u.seeLog()), fmt.Errorf("stopped during tool %q: %s", tool, reason))
 	default:
-		return nil, fmt.Errorf("server %q: tool %q: %w", u.name, tool, err)
+		return nil, u.scrub(fmt.Errorf("server %q: tool %q: %w", u.name, tool, err))
 	}
 }

@@ -70,6 +70,7 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("tools lists tools per server with their concurrency class", func(t *testing.T) { testToolsCommand(t, b) })
 	t.Run("a rule that matches no tool is warned about, and refused when strict", func(t *testing.T) { testUnmatchedRule(t, b) })
 	t.Run("names fit maxToolNameLength and a too complex schema is reported", func(t *testing.T) { testNamesAndComplexity(t, b) })
+	t.Run("credentials in urls and arguments stay out of stderr and the log", func(t *testing.T) { testCredentialsRedacted(t, b) })
 }
 
 func testStdioSession(t *testing.T, b binaries) {
@@ -334,6 +335,28 @@ func testNamesAndComplexity(t *testing.T, b binaries) {
 		reported = reported || e["msg"] == "mcp/tool-too-complex" && e["tool"] == "zereight-gitlab__nested"
 	}
 	assert.True(t, reported, "the session log reports the tool too complex")
+}
+
+func testCredentialsRedacted(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "secrets.yml", b.config("code")+
+		"  web: { url: \"http://alice:hunter2@127.0.0.1:1/mcp?api_key=SECRET123\" }\n"+
+		"  ghost: { command: coderun-no-such-server, args: [\"--token\", \"ARGSECRET\"] }\n")
+	logFile := filepath.Join(b.dir, "secrets.log")
+	out, code := runCommand(t, b, "mcp", "--config", cfg, "--log", logFile)
+	assert.Equal(t, 0, code, out)
+	logged, err := os.ReadFile(logFile)
+	require.NoError(t, err)
+	tools, _ := runCommand(t, b, "tools", "--config", cfg)
+
+	assert.Contains(t, out, `server "web" failed to start: connecting to http://***@127.0.0.1:1/mcp?***`)
+	assert.Contains(t, out, `server "ghost" failed to start: connecting to coderun-no-such-server --token ***`)
+	assert.Contains(t, string(logged), `"mcp/server-failed"`)
+	assert.Contains(t, tools, "web (http://***@127.0.0.1:1/mcp?***): FAILED")
+	for _, secret := range []string{"hunter2", "SECRET123", "ARGSECRET", "alice"} {
+		assert.NotContains(t, out, secret, "stderr of coderun mcp")
+		assert.NotContains(t, string(logged), secret, "session log")
+		assert.NotContains(t, tools, secret, "coderun tools")
+	}
 }
 
 // runCommand runs coderun with args and returns its combined output and

@@ -1,0 +1,74 @@
+package redact
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestURLDropsUserInformationAndQuery(t *testing.T) {
+	for raw, want := range map[string]string{
+		"http://alice:hunter2@host/mcp?api_key=SECRET123": "http://***@host/mcp?***",
+		"https://TOKEN@host:8443/a/b#frag":                "https://***@host:8443/a/b",
+		"https://host/mcp":                                "https://host/mcp",
+		"https://host/mcp?":                               "https://host/mcp?***",
+		"http://[::1]:80/x?k=v":                           "http://[::1]:80/x?***",
+		"http://host/%zz":                                 "<unparseable URL>",
+	} {
+		assert.Equal(t, want, URL(raw), raw)
+	}
+}
+
+func TestArgsMaskSecretsAndKeepTheRest(t *testing.T) {
+	got := Args([]string{
+		"--token", "ARGSECRET", "--api-key=K1", "-password", "P1", "--dir", "/srv",
+		"GITHUB_TOKEN=G1", "Authorization: Bearer B1", "--header=X-Api-Key: H1",
+		"https://u:p@h/x?q=Q1", "--url=http://h/?k=U1", "API_URL=http://h/?k=U2", "host:8080", "-v",
+	})
+	assert.Equal(t, []string{
+		"--token", "***", "--api-key=***", "-password", "***", "--dir", "/srv",
+		"GITHUB_TOKEN=***", "Authorization:***", "--header=X-Api-Key:***",
+		"https://***@h/x?***", "--url=http://h/?***", "API_URL=http://h/?***", "host:8080", "-v",
+	}, got)
+}
+
+// A message that quotes the URL, in any of the forms Go prints it in, or a
+// secret on its own, comes out without them.
+func TestServerTextHidesTheURLAndEverySecret(t *testing.T) {
+	const raw = "http://alice:hunter2@127.0.0.1:1/mcp?api_key=SECRET123"
+	s := NewServer("", nil, raw)
+	assert.Equal(t, "http://***@127.0.0.1:1/mcp?***", s.Endpoint())
+
+	req, err := http.NewRequest(http.MethodPost, raw, nil)
+	require.NoError(t, err)
+	_, err = http.DefaultClient.Do(req)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "SECRET123", "net/http quotes the URL with its query")
+	for _, msg := range []string{
+		err.Error(),
+		"connecting to " + raw + ": refused",
+		"the server said: bad key SECRET123 for user alice (hunter2)",
+		"escaped: api_key%3DSECRET123",
+	} {
+		got := s.Text(msg)
+		for _, secret := range []string{"hunter2", "SECRET123", "alice"} {
+			assert.NotContains(t, got, secret, msg)
+		}
+	}
+	assert.Equal(t, "connecting to http://***@127.0.0.1:1/mcp?***: refused", s.Text("connecting to "+raw+": refused"))
+}
+
+func TestServerEndpointAndTextForACommand(t *testing.T) {
+	s := NewServer("mcp-x", []string{"--token", "ARGSECRET", "--root", "/srv"}, "")
+	assert.Equal(t, "mcp-x --token *** --root /srv", s.Endpoint())
+	assert.Equal(t, "error: token *** rejected", s.Text("error: token ARGSECRET rejected"))
+	assert.Equal(t, "a /srv b", s.Text("a /srv b"), "what is not a secret stays")
+
+	short := NewServer("x", []string{"--key", "ab"}, "")
+	assert.Equal(t, "x --key ***", short.Endpoint())
+	assert.Equal(t, "tab", short.Text("tab"), "a value too short to be a credential is not replaced in messages")
+	assert.False(t, strings.Contains(NewServer("x", nil, "").Text("plain"), Mask))
+}
