@@ -200,6 +200,11 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		// alone, and inside the guest's call, so it counts as compute time.
 		writeAnswer(mod, intl.Call(read(mod, uint32(s[0]), uint32(s[1]))), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
+	fn("crypto", func(ctx context.Context, mod api.Module, s []uint64) {
+		// Like intl: computed inside the guest's call, so it counts as
+		// compute time, and it ticks fuel as it goes.
+		s[0] = uint64(uint32(hostCrypto(hostOf(ctx), mod, s)))
+	}, []api.ValueType{i32, i32, i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("map_stack", func(ctx context.Context, mod api.Module, s []uint64) {
 		resp := hostOf(ctx).MapStack(string(read(mod, uint32(s[0]), uint32(s[1]))))
 		writeAnswer(mod, []byte(resp), s)

@@ -91,6 +91,7 @@ static JSValue make_native(JSContext *ctx)
         JS_CFUNC_DEF("clearTimer", 1, nat_clear_timer),
         JS_CFUNC_DEF("monotonic", 0, nat_monotonic),
         JS_CFUNC_DEF("fillRandom", 1, nat_fill_random),
+        JS_CFUNC_DEF("crypto", 3, nat_crypto),
         JS_CFUNC_DEF("binding", 2, nat_binding),
         JS_CFUNC_DEF("intl", 1, nat_intl),
         JS_CFUNC_DEF("mapStack", 1, nat_map_stack),
