@@ -89,4 +89,6 @@ const d = new DbError("connection refused");
 const target: any = { name: "Custom", message: "captured" };
 Error.captureStackTrace(target);
 console.log(d.stack!.split("\n")[0], target.stack.split("\n")[0], Object.getOwnPropertyNames(new Error("z")).sort());
+const cloned = structuredClone(new RangeError("r"));
+console.log(cloned.stack!.split("\n")[0], Object.prototype.hasOwnProperty.call(cloned, "stack"));
 return [agg.message, d.name];
