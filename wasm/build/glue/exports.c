@@ -118,8 +118,13 @@ static int32_t coderun_init(uint32_t mem_limit)
     glue_ctx = JS_NewContext(glue_rt);
     reseed();
 
+    /* The prelude's calls get no callee texts for error messages (see the
+     * v8-error-messages patch): a program never sees its errors' wording,
+     * and the texts would grow every instance's memory image. */
+    glue_rt->no_callee_names = true;
     JSValue fn = JS_Eval(glue_ctx, glue_prelude, sizeof glue_prelude - 1, "prelude.js",
                          JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_STRICT);
+    glue_rt->no_callee_names = false;
     if (JS_IsException(fn)) {
         settle_exception(JS_GetException(glue_ctx));
         return -1;
