@@ -220,6 +220,11 @@ func instantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		// The request is not copied: the Host bounds what it reads of it.
 		writeAnswer(mod, hostOf(ctx).Intl(view(mod, uint32(s[0]), uint32(s[1]))), s)
 	}, []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32})
+	fn("crypto", func(ctx context.Context, mod api.Module, s []uint64) {
+		// Like intl: computed inside the guest's call, so it counts as
+		// compute time, and it ticks fuel as it goes.
+		s[0] = uint64(uint32(hostCrypto(hostOf(ctx), mod, s)))
+	}, []api.ValueType{i32, i32, i32, i32, i32, i32}, []api.ValueType{i32})
 	fn("map_stack", func(ctx context.Context, mod api.Module, s []uint64) {
 		text := view(mod, uint32(s[0]), uint32(s[1]))
 		if len(text) > maxMapStackBytes {

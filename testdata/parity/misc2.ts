@@ -212,7 +212,7 @@ async function* merge<T>(...its: AsyncGenerator<T>[]) {
   }
 }
 const out: string[] = [];
-for await (const v of merge(ticker("a", 3, 30), ticker("b", 2, 75), ticker("c", 1, 5))) out.push(v);
+for await (const v of merge(ticker("a", 3, 100), ticker("b", 2, 250), ticker("c", 1, 10))) out.push(v);
 console.log(out.join(" "));
 return out;
 

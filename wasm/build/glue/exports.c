@@ -91,6 +91,7 @@ static JSValue make_native(JSContext *ctx)
         JS_CFUNC_DEF("clearTimer", 1, nat_clear_timer),
         JS_CFUNC_DEF("monotonic", 0, nat_monotonic),
         JS_CFUNC_DEF("fillRandom", 1, nat_fill_random),
+        JS_CFUNC_DEF("crypto", 3, nat_crypto),
         JS_CFUNC_DEF("binding", 2, nat_binding),
         JS_CFUNC_DEF("intl", 1, nat_intl),
         JS_CFUNC_DEF("mapStack", 1, nat_map_stack),
@@ -118,8 +119,13 @@ static int32_t coderun_init(uint32_t mem_limit)
     rejections_init();
     reseed();
 
+    /* The prelude's calls get no callee texts for error messages (see the
+     * v8-error-messages patch): a program never sees its errors' wording,
+     * and the texts would grow every instance's memory image. */
+    glue_rt->no_callee_names = true;
     JSValue fn = JS_Eval(glue_ctx, glue_prelude, sizeof glue_prelude - 1, "prelude.js",
                          JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_STRICT);
+    glue_rt->no_callee_names = false;
     if (JS_IsException(fn)) {
         settle_exception(JS_GetException(glue_ctx));
         return -1;

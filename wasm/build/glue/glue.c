@@ -49,6 +49,12 @@ GLUE_IMPORT(intl) int32_t host_intl(const char *req, uint32_t len, char *out, ui
  * evaluated JavaScript to the program's TypeScript; same buffer protocol
  * as intl. */
 GLUE_IMPORT(map_stack) int32_t host_map_stack(const char *text, uint32_t len, char *out, uint32_t cap);
+/* crypto.subtle's digests and HMACs, computed by the host: op is a
+ * GLUE_CRYPTO_* hash, plus GLUE_CRYPTO_HMAC with a key. Writes the result
+ * (at most 64 bytes) to out and returns its length, or -1 for an op the
+ * host does not know. */
+GLUE_IMPORT(crypto) int32_t host_crypto(int32_t op, const uint8_t *key, uint32_t key_len,
+                                        const uint8_t *data, uint32_t data_len, uint8_t *out);
 /* The whole pages [ptr, ptr+len) hold nothing the guest will read before
  * writing it again (coderun_trim): the host may give them back to the OS. */
 GLUE_IMPORT(discard) void host_discard(void *ptr, uint32_t len);

@@ -57,6 +57,35 @@ static JSValue nat_fill_random(JSContext *ctx, JSValueConst this_val, int argc, 
     return JS_UNDEFINED;
 }
 
+/* crypto(op, key, data): the digest or HMAC (ABI.md, crypto) of data, an
+ * ArrayBuffer. key is undefined for a digest; both are Uint8Arrays the
+ * prelude made. The input cap is the ABI's: the host refuses more. */
+#define GLUE_CRYPTO_MAX_INPUT (32u << 20)
+static JSValue nat_crypto(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    int32_t op;
+    size_t key_len = 0, data_len = 0;
+    uint8_t *key = NULL, *data;
+    uint8_t out[64];
+    if (JS_ToInt32(ctx, &op, argv[0]))
+        return JS_EXCEPTION;
+    if (!JS_IsUndefined(argv[1])) {
+        key = JS_GetUint8Array(ctx, &key_len, argv[1]);
+        if (!key && JS_HasException(ctx))
+            return JS_EXCEPTION;
+    }
+    data = JS_GetUint8Array(ctx, &data_len, argv[2]);
+    if (!data && JS_HasException(ctx))
+        return JS_EXCEPTION;
+    if (data_len > GLUE_CRYPTO_MAX_INPUT || key_len > GLUE_CRYPTO_MAX_INPUT)
+        return JS_ThrowRangeError(ctx, "crypto.subtle takes at most %u MiB of data or key in one call; this one has %zu bytes",
+                                  GLUE_CRYPTO_MAX_INPUT >> 20, data_len > key_len ? data_len : key_len);
+    int32_t n = host_crypto(op, key, (uint32_t)key_len, data, (uint32_t)data_len, out);
+    if (n < 0 || n > (int32_t)sizeof out)
+        return JS_ThrowInternalError(ctx, "the host cannot compute crypto operation %d", (int)op);
+    return JS_NewArrayBufferCopy(ctx, out, (size_t)n);
+}
+
 /* The imports that take a text and answer a text: the answer is written
  * into the caller's buffer when it fits, else its length says how much
  * room to call again with. */

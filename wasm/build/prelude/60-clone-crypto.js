@@ -132,7 +132,9 @@ function cloneError(v, memo) {
   const message = getDesc(v, 'message');
   if (message !== undefined && ObjectHasOwn(message, 'value')) defineData(out, 'message', StringCtor(message.value), false);
   let stack;
-  try { stack = getDesc(v, 'stack'); stack = stack !== undefined ? stack.value : ErrorStackGet(v); } catch (e) { stack = undefined; }
+  // The stack as the program reads it ("Name: message" and its frames),
+  // as V8 copies it; an error's own stack is an accessor until assigned.
+  try { stack = stackText(v); } catch (e) { stack = undefined; }
   defineData(out, 'stack', typeof stack === 'string' ? stack : '', false);
   if (ObjectHasOwn(v, 'cause')) defineData(out, 'cause', cloneValue(safeGet(v, 'cause'), memo), false);
   return out;
