@@ -44,7 +44,7 @@ func TestSubtleNamesWhatItDoesNotHave(t *testing.T) {
 // work done in JavaScript.
 func TestSubtleDigestCountsAsCompute(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t, func(c *Config) { c.Deterministic = true; c.Fuel = 3000 })
+	rt := newRuntime(t, func(c *Config) { c.Deterministic = true; c.Fuel = 3000; roomyBudgets(c) })
 	msg := requireFailure(t, runProgram(t, rt, `
 		const data = new Uint8Array(16 * 1024 * 1024);
 		for (let i = 0; i < 20; i++) await crypto.subtle.digest("SHA-512", data);`), KindTimeout)

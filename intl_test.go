@@ -117,7 +117,7 @@ func TestSegmenterSegmentsLongTextAsAWhole(t *testing.T) {
 	text := b.String()
 	literal, err := json.Marshal(text)
 	require.NoError(t, err)
-	rt := newRuntime(t, nil)
+	rt := newRuntime(t, roomyBudgets)
 	got := requireOK(t, runProgram(t, rt, `
 		const text = `+string(literal)+`
 		const out = {}

@@ -47,7 +47,7 @@ func TestRecycledInstancesAreUnobservable(t *testing.T) {
 	// the default budgets or short ones.
 	const limit = 48 << 20
 	probes := newRuntime(t, func(c *Config) { c.Deterministic, c.Seed, c.MemoryLimitBytes = true, 7, limit })
-	noise := newRuntime(t, func(c *Config) { c.MemoryLimitBytes = limit })
+	noise := newRuntime(t, func(c *Config) { c.MemoryLimitBytes = limit; roomyBudgets(c) })
 	short := newRuntime(t, func(c *Config) {
 		c.MemoryLimitBytes = limit
 		c.WallTime = 300 * time.Millisecond

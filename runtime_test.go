@@ -27,6 +27,15 @@ func newRuntime(t testing.TB, edit func(*Config)) *Runtime {
 	return rt
 }
 
+// roomyBudgets gives a run time enough on a loaded machine, for tests whose
+// subject is not the time budgets: ComputeTime and WallTime are measured
+// on the wall clock, and under -race on a shared 2-core machine a second
+// of the guest's work can take ten.
+func roomyBudgets(c *Config) {
+	c.ComputeTime = 2 * time.Minute
+	c.WallTime = 4 * time.Minute
+}
+
 func runProgram(t testing.TB, rt *Runtime, program string) Result {
 	t.Helper()
 	res, err := rt.Run(context.Background(), Request{Program: program})

@@ -29,7 +29,7 @@ func pauseBindings(d time.Duration) []Namespace {
 // computes what it computes without waits.
 func TestTrimmedRunKeepsItsData(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t, nil)
+	rt := newRuntime(t, roomyBudgets)
 	program := `
 function build(tag) {
   const parts = [];

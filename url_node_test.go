@@ -144,7 +144,7 @@ func TestURLMatchesNode(t *testing.T) {
 	var want []json.RawMessage
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &want))
 
-	rt := newRuntime(t, nil)
+	rt := newRuntime(t, roomyBudgets)
 	res, err := rt.Run(context.Background(), Request{Program: program})
 	require.NoError(t, err)
 	require.Nil(t, res.Failure, "%v", res.Failure)

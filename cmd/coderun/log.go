@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/coderun/coderun/internal/timeline"
 )
@@ -50,18 +51,19 @@ var logTreeCmd = &command{
 // first argument.
 func runLog(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
-	if status, stop := parseFlags(c, fs, args, std, 1, len(args)); stop {
-		return status
-	}
-	name := fs.Arg(0)
-	for _, sub := range logSubcommands {
-		if sub.name == "log "+name {
-			return sub.run(sub, fs.Args()[1:], std)
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		// log has no flags of its own: the subcommand's come after its
+		// name, so only -h (or a mistake) can come first.
+		if status, stop := parseFlags(c, fs, args[:min(len(args), 1)], std, 1, 1); stop {
+			return status
 		}
 	}
-	fmt.Fprintf(std.err, "coderun log: unknown subcommand %q: want view or tree\n", name)
-	printUsage(c, fs, std.err)
-	return 2
+	for _, sub := range logSubcommands {
+		if sub.name == "log "+args[0] {
+			return sub.run(sub, args[1:], std)
+		}
+	}
+	return usageError(c, std, fmt.Sprintf("unknown subcommand %q: want view or tree", args[0]))
 }
 
 // runLogView implements `coderun log view`. It returns 0 when the page is

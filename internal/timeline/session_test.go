@@ -139,7 +139,7 @@ func TestSessionLogTree(t *testing.T) {
 		`(?m)^  #3 fetch_page ok +[0-9.]+ms  queued [0-9.]+ms$`,
 		`(?m)^  #5 delete_all denied +[0-9.]+µs  policy: call denied by policy: never in production$`,
 		`(?m)^  #6 flaky      failed +[0-9.]+µs  execute: tool "flaky" failed: upstream answered 503$`,
-		`(?m)^  #8 write_note dropped +[0-9.]+µs  queue: call of tool "write_note" was dropped`,
+		`(?m)^  #8 write_note dropped +[0-9.]+µs  never ran; queue: call of tool "write_note" was dropped`,
 		`(?m)^  #2 refund     suspended .*\n  -- suspended at [0-9:.]+: pending: refund.2\n  -- resumed at [0-9:.]+: approved: refund.2; denied: none\n  #2 refund     ok +[0-9.]+µs  after resume; approved \(on resume\)\n  #3 fetch_page ok +[0-9.]+ms  after resume$`,
 	} {
 		assert.Regexp(t, line, tree)
