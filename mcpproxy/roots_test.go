@@ -3,10 +3,17 @@
 package mcpproxy
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -164,4 +171,56 @@ func TestCallsDuringARootsReconnectWaitAndSucceed(t *testing.T) {
 	assert.Equal(t, "roots", findEvent(t, events, "mcp/upstream-reconnected")["reason"])
 	assert.NotContains(t, eventNames(events), "mcp/upstream-down")
 	assert.Contains(t, listNames(t, host), "ev__get-roots-list", "the host is offered the tool the new session brought")
+}
+
+// An upstream over streamable HTTP is reconnected with a new session when
+// roots arrive; the server process is the same.
+func TestRootsReachAnHTTPUpstreamInANewSession(t *testing.T) {
+	t.Parallel()
+	h, report := startHub(t, map[string]codemode.ServerSpec{"ev": {URL: startHTTPEverythingServer(t)}}, Options{})
+	require.False(t, report.Failed(), "%v", report.Servers)
+	res, err := h.Call(t.Context(), "ev", "get-roots-list", nil)
+	require.NoError(t, err)
+	require.True(t, res.IsError, "the server offers get-roots-list only to a session that declares roots: %s", text(res))
+
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	root := fileRoot(dir, "granted")
+	h.SetRoots([]*mcp.Root{root})
+	res, err = h.Call(t.Context(), "ev", "get-roots-list", nil)
+	require.NoError(t, err)
+	require.False(t, res.IsError, text(res))
+	assert.Contains(t, text(res), root.URI)
+}
+
+// startHTTPEverythingServer runs the everything server on streamable HTTP
+// and returns its URL. The server process is killed when the test ends.
+func startHTTPEverythingServer(t *testing.T) string {
+	t.Helper()
+	spec := everythingServer(t)
+	// The server takes its port from $PORT and does not report the one a
+	// port of 0 gets, so a free one is picked here.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := l.Addr().(*net.TCPAddr).Port
+	require.NoError(t, l.Close())
+	cmd := exec.Command(spec.Command, "streamableHttp")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if strings.Contains(lines.Text(), "listening on port") {
+			go func() { _, _ = io.Copy(io.Discard, stderr) }()
+			return fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+		}
+		t.Logf("everything server: %s", lines.Text())
+	}
+	t.Fatalf("the everything server did not start on port %d: %v", port, lines.Err())
+	return ""
 }
