@@ -231,11 +231,11 @@ func onServer[T any](h *Hub, ctx context.Context, server string, request func(co
 	if !ok {
 		return zero, fmt.Errorf("no server named %q", server)
 	}
-	cs, err := u.session(ctx)
+	cs, release, err := u.session(ctx)
 	if err != nil {
 		return zero, err
 	}
-	defer h.hosts.enter(ctx, cs)()
+	defer release()
 	ctx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
 	defer cancel()
 	return request(ctx, cs)

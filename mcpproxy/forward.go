@@ -19,7 +19,8 @@ import (
 // the request belongs to, and no one when that cannot be told. Roots are
 // the host's: when a host connects, and whenever its roots change, coderun
 // gives them to every upstream, which is told with
-// notifications/roots/list_changed.
+// notifications/roots/list_changed, or reconnected if its session was
+// started before there were roots to declare (see roots.go).
 //
 // Hosts on protocol 2026-07-28 and later no longer take these requests
 // outside a tools/call exchange; an upstream asking through such a host
@@ -68,34 +69,28 @@ func (h *Hub) logForward(event, server string, refused error) {
 }
 
 // SetRoots gives every upstream roots as its client's roots, replacing
-// those given before; upstreams that follow roots are notified.
+// those given before; upstreams that follow roots are notified, and those
+// whose session did not declare roots, because there were none to give,
+// are reconnected to receive them (see roots.go).
 func (h *Hub) SetRoots(roots []*mcp.Root) {
 	h.hosts.mu.Lock()
-	old := h.hosts.roots
 	h.hosts.roots = slices.Clone(roots)
 	h.hosts.mu.Unlock()
-
-	keep := make(map[string]bool, len(roots))
-	for _, r := range roots {
-		keep[r.URI] = true
-	}
-	var gone []string
-	for _, r := range old {
-		if !keep[r.URI] {
-			gone = append(gone, r.URI)
-		}
-	}
 	for _, u := range h.upstreams {
-		if len(gone) > 0 {
-			u.client.RemoveRoots(gone...) //nolint:staticcheck // roots are forwarded for the hosts that still send them
-		}
-		u.client.AddRoots(roots...) //nolint:staticcheck // as above
+		u.syncRoots()
 	}
 	uris := make([]string, len(roots))
 	for i, r := range roots {
 		uris[i] = r.URI
 	}
 	h.opts.Log.Info("mcp/roots-forwarded", "roots", uris)
+}
+
+// roots returns the roots the hosts gave, for an upstream to pass on.
+func (h *Hub) roots() []*mcp.Root {
+	h.hosts.mu.Lock()
+	defer h.hosts.mu.Unlock()
+	return slices.Clone(h.hosts.roots)
 }
 
 // rootsTimeout bounds asking a host for its roots.

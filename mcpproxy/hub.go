@@ -67,6 +67,7 @@ func Start(ctx context.Context, servers map[string]codemode.ServerSpec, opts Opt
 			sampling:    h.forwardSampling(name),
 			elicitation: h.forwardElicitation(name),
 			track:       h.hosts.enter,
+			roots:       h.roots,
 		})
 	}
 

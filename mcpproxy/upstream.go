@@ -18,7 +18,9 @@ import (
 // upstream is the client side of one configured server. It owns at most one
 // live session at a time; when the session is lost (the process crashed, the
 // HTTP session expired) the upstream is down until the next call dials a new
-// one, subject to Options.restartDelay.
+// one, subject to Options.restartDelay. A session is also replaced on
+// purpose, when the capabilities it was initialised with no longer fit
+// (see roots.go).
 type upstream struct {
 	name string
 	spec codemode.ServerSpec
@@ -29,59 +31,88 @@ type upstream struct {
 	// toolsChanged is called, without locks held, whenever the server's tool
 	// list may differ from the last one reported.
 	toolsChanged func()
-	client       *mcp.Client
-	// track records a host's request in flight on a session.
-	track func(context.Context, *mcp.ClientSession) (leave func())
+	fw           forwarders
 	// ctx lives as long as the upstream; dials and tool refreshes run under
 	// it rather than under a caller's context, because their result is
 	// shared by every later caller.
 	ctx     context.Context
 	cancel  context.CancelFunc
-	workers sync.WaitGroup // session watchers and tool refreshes
+	workers sync.WaitGroup // session watchers, tool refreshes and reconnects
 	// refreshing serialises tool refreshes, so an older list never
 	// overwrites a newer one.
 	refreshing sync.Mutex
+	// rooting serialises syncRoots, so the roots the session's client
+	// holds end as the latest the Hub has.
+	rooting sync.Mutex
 
 	mu       sync.Mutex
 	sess     *mcp.ClientSession
-	link     *link // how sess was reached; explains its end
+	link     *link        // how sess was reached; explains its end
+	client   *rootsClient // the client sess belongs to
 	tools    []*mcp.Tool
 	raw      map[string]rawSchemas // tools' schemas as sent, by tool name
 	extras   extras                // resources, templates and prompts
 	down     error                 // why there is no session; nil while one is live
 	failures int                   // consecutive failed dials and lost sessions
 	retryAt  time.Time             // no dial before this instant
-	dialing  chan struct{}         // non-nil while a dial is in flight; closed when it ends
+	dialing  chan struct{}         // non-nil while a dial or reconnect is under way; closed when it ends
+	// inFlight counts the host's requests in flight on each session, so a
+	// session being replaced is closed only once its requests have ended.
+	inFlight map[*mcp.ClientSession]int
+	// retiring is a session being replaced; drained is closed when its
+	// last request in flight ends.
+	retiring *mcp.ClientSession
+	drained  chan struct{}
 	closed   bool
 }
 
 // forwarders pass an upstream's requests on to the host (see forward.go),
 // and track tells which host's calls are in flight on which session, for
-// the requests to be tied to them (see hosts.go).
+// the requests to be tied to them (see hosts.go). roots returns the roots
+// the hosts gave, for the upstream to pass on.
 type forwarders struct {
 	sampling    func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error)
 	elicitation func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error)
 	track       func(context.Context, *mcp.ClientSession) (leave func())
+	roots       func() []*mcp.Root
 }
 
 func newUpstream(name string, spec codemode.ServerSpec, opts Options, toolsChanged func(), fw forwarders) *upstream {
-	u := &upstream{name: name, spec: spec, opts: opts, redact: redactorFor(spec), toolsChanged: toolsChanged, track: fw.track}
+	u := &upstream{name: name, spec: spec, opts: opts, redact: redactorFor(spec), toolsChanged: toolsChanged, fw: fw,
+		inFlight: make(map[*mcp.ClientSession]int)}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
-	u.client = mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
+	return u
+}
+
+// newClient returns the client for one session. A client's capabilities
+// are fixed when it is made, and a session's when it is initialised, so
+// every dial makes its own, declaring roots only when there are roots to
+// give (see roots.go).
+//
+// Sampling and elicitation are declared on every session, by setting
+// their handlers, although whether a host supports them is known only per
+// host and per call: the upstream's request comes later, inside or beside
+// a host's call, and is routed to that host then (see hosts.go), which
+// answers or refuses. Declaring them only while some host supports them
+// would restart the upstreams whenever hosts come and go.
+func (u *upstream) newClient(roots []*mcp.Root) *rootsClient {
+	caps := &mcp.ClientCapabilities{}
+	if len(roots) > 0 {
+		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) { u.onListChanged(req.Session) },
 		ResourceListChangedHandler: func(_ context.Context, req *mcp.ResourceListChangedRequest) {
 			u.onListChanged(req.Session)
 		},
 		PromptListChangedHandler: func(_ context.Context, req *mcp.PromptListChangedRequest) { u.onListChanged(req.Session) },
-		// The host's roots, sampling and elicitation, passed on: the
-		// handlers declare sampling and elicitation, and roots are
-		// declared here, with the list the Hub keeps in step with the
-		// host's (empty until a host that has roots connects).
-		CreateMessageHandler: fw.sampling,
-		ElicitationHandler:   fw.elicitation,
-		Capabilities:         &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
+		CreateMessageHandler:     u.fw.sampling,
+		ElicitationHandler:       u.fw.elicitation,
+		Capabilities:             caps,
 	})
-	return u
+	rc := &rootsClient{Client: c, declared: len(roots) > 0}
+	rc.give(roots)
+	return rc
 }
 
 // start makes the first connection, abandoning it when ctx ends. Its error
@@ -92,7 +123,7 @@ func (u *upstream) start(ctx context.Context) error {
 	dctx, cancel := context.WithCancel(u.ctx)
 	defer cancel()
 	defer context.AfterFunc(ctx, cancel)()
-	if err := u.dial(dctx); err != nil {
+	if err := u.dial(dctx, ""); err != nil {
 		return fmt.Errorf("server %q failed to start: %w", u.name, err)
 	}
 	return nil
@@ -129,25 +160,29 @@ func rawByName(raw *rawTools, tools []*mcp.Tool) map[string]rawSchemas {
 }
 
 // session returns the live session, dialling one if there is none and the
-// backoff allows. Concurrent callers share one dial.
-func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
+// backoff allows, for one request of the host in ctx. Concurrent callers
+// share one dial, and wait as well while the session is being replaced.
+// The request counts as in flight on the session until release is called.
+func (u *upstream) session(ctx context.Context) (cs *mcp.ClientSession, release func(), err error) {
 	u.mu.Lock()
 	for {
 		switch {
 		case u.closed:
 			u.mu.Unlock()
-			return nil, fmt.Errorf("server %q: closed", u.name)
+			return nil, nil, fmt.Errorf("server %q: closed", u.name)
 		case u.sess != nil:
 			cs := u.sess
+			u.inFlight[cs]++
 			u.mu.Unlock()
-			return cs, nil
+			leave := u.fw.track(ctx, cs)
+			return cs, func() { leave(); u.left(cs) }, nil
 		case u.dialing != nil:
 			done := u.dialing
 			u.mu.Unlock()
 			select {
 			case <-done:
 			case <-ctx.Done():
-				return nil, fmt.Errorf("server %q: waiting for it to start: %w", u.name, ctx.Err())
+				return nil, nil, fmt.Errorf("server %q: waiting for it to start: %w", u.name, ctx.Err())
 			}
 			u.mu.Lock()
 			continue
@@ -155,7 +190,7 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 		if wait := time.Until(u.retryAt); wait > 0 {
 			down := u.down
 			u.mu.Unlock()
-			return nil, u.unavailable(fmt.Sprintf("the MCP server %q is down after failing repeatedly and will be restarted in %v; try again then, and if it keeps failing %s",
+			return nil, nil, u.unavailable(fmt.Sprintf("the MCP server %q is down after failing repeatedly and will be restarted in %v; try again then, and if it keeps failing %s",
 				u.name, wait.Round(time.Millisecond), u.seeLog()), down)
 		}
 		done := make(chan struct{})
@@ -164,16 +199,36 @@ func (u *upstream) session(ctx context.Context) (*mcp.ClientSession, error) {
 
 		// The dial runs under the upstream's own context, not the caller's:
 		// every caller waiting on it shares its result.
-		err := u.dial(u.ctx)
+		err := u.dial(u.ctx, "")
 
 		u.mu.Lock()
 		u.dialing = nil
 		close(done)
 		if err != nil {
 			u.mu.Unlock()
-			return nil, u.unavailable(fmt.Sprintf("the MCP server %q could not be restarted; %s", u.name, u.seeLog()), err)
+			return nil, nil, u.unavailable(fmt.Sprintf("the MCP server %q could not be restarted; %s", u.name, u.seeLog()), err)
 		}
-		// Loop: the new session is in u.sess (or was lost already).
+		u.mu.Unlock()
+		// Roots given while the dial was under way.
+		u.syncRoots()
+		u.mu.Lock()
+		// Loop: the new session is in u.sess (or was lost already, or is
+		// being replaced).
+	}
+}
+
+// left records the end of a request in flight on cs, and lets a
+// replacement of cs waiting for it go ahead.
+func (u *upstream) left(cs *mcp.ClientSession) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.inFlight[cs]--; u.inFlight[cs] > 0 {
+		return
+	}
+	delete(u.inFlight, cs)
+	if cs == u.retiring && u.drained != nil {
+		close(u.drained)
+		u.drained = nil
 	}
 }
 
@@ -197,8 +252,9 @@ func (u *upstream) seeLog() string {
 // dial connects, lists the tools and installs the new session, giving up
 // when ctx ends or StartTimeout passes. It records a failure as the reason
 // the server is down and returns it; the reason does not repeat the
-// server's name, which callers add.
-func (u *upstream) dial(ctx context.Context) error {
+// server's name, which callers add. reconnect says why a live session is
+// being replaced ("" for a first start or a restart), for the log.
+func (u *upstream) dial(ctx context.Context, reconnect string) error {
 	l, err := newLink(u.name, u.spec, u.opts, u.redact)
 	if err != nil {
 		return u.fail(err)
@@ -206,7 +262,8 @@ func (u *upstream) dial(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, u.opts.StartTimeout)
 	defer cancel()
 
-	cs, err := u.client.Connect(ctx, l.transport, nil)
+	client := u.newClient(u.fw.roots())
+	cs, err := client.Connect(ctx, l.transport, nil)
 	if err != nil {
 		return u.fail(fmt.Errorf("connecting to %s: %s", u.redact.Endpoint(), l.failureReason(timeoutCause(ctx, err))))
 	}
@@ -224,12 +281,16 @@ func (u *upstream) dial(ctx context.Context) error {
 		return fmt.Errorf("server %q: closed", u.name)
 	}
 	changed := !sameTools(u.tools, tools) || ex.fingerprint() != u.extras.fingerprint()
-	u.sess, u.link, u.tools, u.raw, u.extras, u.down = cs, l, tools, rawByName(l.raw, tools), ex, nil
+	u.sess, u.link, u.client, u.tools, u.raw, u.extras, u.down = cs, l, client, tools, rawByName(l.raw, tools), ex, nil
 	u.workers.Add(1)
 	u.mu.Unlock()
 
 	go u.watch(cs)
-	u.opts.Log.Info("mcp/upstream-connected", "server", u.name, "tools", len(tools))
+	if reconnect != "" {
+		u.opts.Log.Info("mcp/upstream-reconnected", "server", u.name, "reason", reconnect, "tools", len(tools))
+	} else {
+		u.opts.Log.Info("mcp/upstream-connected", "server", u.name, "tools", len(tools))
+	}
 	if changed {
 		u.toolsChanged()
 	}
@@ -270,7 +331,7 @@ func (u *upstream) ended(cs *mcp.ClientSession) string {
 		return ""
 	}
 	l := u.link
-	u.sess, u.link = nil, nil
+	u.sess, u.link, u.client = nil, nil, nil
 	u.mu.Unlock()
 	// Close even a session that ended on its own: it releases what the SDK
 	// keeps per session, such as the subscriptions/listen goroutine. Once
@@ -340,8 +401,10 @@ func (u *upstream) close() {
 	u.mu.Lock()
 	u.closed = true
 	cs := u.sess
-	u.sess, u.link = nil, nil
+	u.sess, u.link, u.client = nil, nil, nil
 	u.mu.Unlock()
+	// A session being replaced is closed by its reconnect, which the
+	// cancellation ends.
 	u.cancel()
 	if cs != nil {
 		_ = cs.Close()

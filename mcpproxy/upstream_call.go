@@ -15,11 +15,11 @@ import (
 // the model as a ToolCallError message and "which server broke" is what it
 // needs to decide what to do next; the details of a crash go to the log.
 func (u *upstream) call(ctx context.Context, tool string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	cs, err := u.session(ctx)
+	cs, release, err := u.session(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer u.track(ctx, cs)()
+	defer release()
 	callCtx, cancel := context.WithTimeout(ctx, u.opts.CallTimeout)
 	defer cancel()
 	if len(args) == 0 {
