@@ -11,8 +11,8 @@ import (
 
 // cldrZip is CLDR's data for the locales coderun carries, one JSON file
 // per locale and supplemental.json, written by gen (go run ./gen; its doc
-// says how to refresh it). Locales are decoded on first use, so a process
-// pays only for the ones its programs ask for.
+// says how to refresh it). Which locales are decoded when, and who keeps
+// them, is rundata.go's.
 //
 //go:embed cldr.zip
 var cldrZip []byte
@@ -137,8 +137,7 @@ var (
 	supplemental     *supplementalData
 	supplementalErr  error
 
-	localeCache sync.Map // name -> *localeData
-	available   map[string]bool
+	available map[string]bool
 )
 
 func openArchive() (map[string]*zip.File, error) {
@@ -194,17 +193,4 @@ func supp() *supplementalData {
 		panic(supplementalErr)
 	}
 	return supplemental
-}
-
-// load returns the data of a CLDR locale name that [supp] lists.
-func load(name string) *localeData {
-	if d, ok := localeCache.Load(name); ok {
-		return d.(*localeData)
-	}
-	d := new(localeData)
-	if err := readJSON(name+".json", d); err != nil {
-		panic(err)
-	}
-	actual, _ := localeCache.LoadOrStore(name, d)
-	return actual.(*localeData)
 }

@@ -23,8 +23,8 @@ type displayNamesOptions struct {
 	LanguageDisplay *string `json:"languageDisplay"`
 }
 
-func newDisplayNames(locales []string, o displayNamesOptions) (*displayNames, error) {
-	loc, err := resolveLocale(locales)
+func newDisplayNames(run *runData, locales []string, o displayNamesOptions) (*displayNames, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}

@@ -23,8 +23,8 @@ type segmenterOptions struct {
 	Granularity   *string `json:"granularity"`
 }
 
-func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
-	loc, err := resolveLocale(locales)
+func newSegmenter(run *runData, locales []string, o segmenterOptions) (*segmenter, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
