@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // What the process shares and what a run decodes for itself.
@@ -67,8 +68,13 @@ func sharedLocaleNames() []string {
 // process; calling it before the first run starts keeps a run from
 // learning, by its first Intl call's time, whether any run before it
 // used Intl. Intl calls do it themselves when it has not been done.
+//
+// Its data is embedded and tested, so it cannot fail but by a build
+// defect; then it shares nothing, and each Intl call reports the defect
+// as an error of the call.
 func Warm() {
 	sharedOnce.Do(func() {
+		defer func() { _ = recover() }()
 		supp()
 		m := map[string]*localeData{}
 		for _, name := range sharedLocaleNames() {
@@ -77,6 +83,9 @@ func Warm() {
 		shared = m
 		zoneRegion("")
 		variableProbe = newVariableProbe()
+		// The first zone a process loads pays for the time package's
+		// setup: a fixed one pays it here.
+		_, _ = time.LoadLocation("America/New_York")
 	})
 }
 
