@@ -268,7 +268,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		sg, err := newSegmenter(s.data, r.Locales, o)
+		sg, err := newSegmenter(r.Locales, o)
 		if err != nil {
 			return nil, err
 		}

@@ -23,17 +23,34 @@ type locale struct {
 // as Intl's lookup does, or the default locale. An ill-formed tag is a
 // RangeError, as in every engine.
 func resolveLocale(run *runData, requested []string) (locale, error) {
-	tags, err := canonicalLocales(requested)
+	t, name, err := resolve(requested)
 	if err != nil {
 		return locale{}, err
 	}
-	for _, t := range tags {
-		if l, ok := lookup(run, t); ok {
-			return l, nil
+	return newLocale(run, t, name), nil
+}
+
+// resolveTag is the tag resolveLocale reports, for the formatters that
+// read no locale data: it decodes none.
+func resolveTag(requested []string) (string, error) {
+	t, _, err := resolve(requested)
+	return strings.Join(tagWithoutExtensions(t), "-"), err
+}
+
+// resolve is resolveLocale's choice: the tag and its CLDR locale's name.
+func resolve(requested []string) (language.Tag, string, error) {
+	tags, err := canonicalLocales(requested)
+	if err != nil {
+		return language.Tag{}, "", err
+	}
+	for _, tag := range append(tags, defaultLocale) {
+		if t, err := language.Parse(tag); err == nil {
+			if name, ok := cldrLocale(t); ok {
+				return t, name, nil
+			}
 		}
 	}
-	l, _ := lookup(run, defaultLocale)
-	return l, nil
+	panic("no data for the default locale " + defaultLocale)
 }
 
 // canonicalLocales is Intl.getCanonicalLocales: each tag checked for
@@ -171,7 +188,7 @@ func isAlnum(s string) bool {
 }
 
 // lookup finds the CLDR locale for a canonical tag (see [cldrName]), with
-// its data: the process's shared copy or run's.
+// its data: the process's shared copy or the run's.
 func lookup(run *runData, tag string) (locale, bool) {
 	t, err := language.Parse(tag)
 	if err != nil {
@@ -181,6 +198,11 @@ func lookup(run *runData, tag string) (locale, bool) {
 	if !ok {
 		return locale{}, false
 	}
+	return newLocale(run, t, name), true
+}
+
+// newLocale is tag t formatted by CLDR locale name.
+func newLocale(run *runData, t language.Tag, name string) locale {
 	ext := map[string]string{}
 	for _, e := range t.Extensions() {
 		if e.Type() != 'u' {
@@ -206,7 +228,7 @@ func lookup(run *runData, tag string) (locale, bool) {
 	}
 	base, _, _ := t.Raw()
 	reported := strings.Join(tagWithoutExtensions(t), "-")
-	return locale{tag: reported, data: run.load(name), lang: base.String(), ext: ext, run: run}, true
+	return locale{tag: reported, data: run.load(name), lang: base.String(), ext: ext, run: run}
 }
 
 // cldrName is the CLDR locale that formats a canonical tag: the tag

@@ -23,8 +23,8 @@ type segmenterOptions struct {
 	Granularity   *string `json:"granularity"`
 }
 
-func newSegmenter(run *runData, locales []string, o segmenterOptions) (*segmenter, error) {
-	loc, err := resolveLocale(run, locales)
+func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
+	tag, err := resolveTag(locales)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func newSegmenter(run *runData, locales []string, o segmenterOptions) (*segmente
 	if _, err := option(o.LocaleMatcher, "Intl.Segmenter", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	return &segmenter{Locale: loc.tag, Granularity: g}, nil
+	return &segmenter{Locale: tag, Granularity: g}, nil
 }
 
 // segments is the answer to a seg.next call: the ends of the segments
