@@ -49,7 +49,9 @@ func BenchmarkIntl(b *testing.B) {
 // BenchmarkIntlFirstUse times whole runs that each make and use three
 // formatters: what a run pays for Intl's host caches being its own (each
 // run builds its formatters, where a process-wide cache would hand it
-// those another run made). "none" is the same run without Intl.
+// those another run made). "three formatters" uses ja and de, whose data
+// each run decodes; "three formatters en" the default locale, whose data
+// the process shares. "none" is the same run without Intl.
 func BenchmarkIntlFirstUse(b *testing.B) {
 	for _, c := range []struct{ name, program string }{
 		{"none", `return [1, 2, 3].join()`},
@@ -57,6 +59,10 @@ func BenchmarkIntlFirstUse(b *testing.B) {
 			new Intl.DateTimeFormat("ja-JP", {dateStyle: "long", timeZone: "Asia/Tokyo"}).format(0),
 			new Intl.NumberFormat("de-DE", {style: "currency", currency: "EUR"}).format(1234.5),
 			["b", "a", "ä"].sort(new Intl.Collator("de").compare).join()]`},
+		{"three formatters en", `return [
+			new Intl.DateTimeFormat("en-US", {dateStyle: "long", timeZone: "America/New_York"}).format(0),
+			new Intl.NumberFormat("en-US", {style: "currency", currency: "USD"}).format(1234.5),
+			["b", "a", "ä"].sort(new Intl.Collator("en").compare).join()]`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			rt := newBenchRuntime(b, coderun.DefaultConfig())
