@@ -579,7 +579,7 @@ func supportedValues(run *runData, key string) ([]string, error) {
 		out = []string{"default"}
 	case "currency":
 		// Every locale lists every currency: the default one will do.
-		for c := range mustLookup(run, defaultLocale).data.Numbers.Currencies {
+		for c := range mustLookup(run, defaultLocale).data.Numbers.Currencies.get() {
 			out = append(out, c)
 		}
 	case "numberingSystem":

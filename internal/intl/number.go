@@ -829,7 +829,7 @@ func (nf *numberFormat) withUnit(num []part, category string) []part {
 		return fillUnit(strings.ReplaceAll(np.posPrefix, "%", nf.loc.data.Numbers.Symbols["percentSign"])+"{0}"+
 			strings.ReplaceAll(np.posSuffix, "%", nf.loc.data.Numbers.Symbols["percentSign"]), num)
 	}
-	table := nf.loc.data.Units[nf.UnitDisplay]
+	table := nf.loc.data.Units.get()[nf.UnitDisplay]
 	unitPattern := func(name, category string) string {
 		u, _ := table[name].(map[string]any)
 		p, _ := u["unitPattern-count-"+category].(string)
@@ -885,7 +885,7 @@ func fillUnit(pattern string, num []part) []part {
 // symbol made of letters next to the digits gets a no-break space there,
 // as ICU's currency spacing does ("EUR 5.00").
 func (nf *numberFormat) ownCurrencyPattern() string {
-	p := nf.loc.data.Numbers.Currencies[nf.Currency]["pattern"]
+	p := nf.loc.data.Numbers.Currencies.get()[nf.Currency]["pattern"]
 	if p == "" {
 		return ""
 	}
@@ -962,7 +962,7 @@ func (nf *numberFormat) compactPatternFor(key, category string) string {
 }
 
 func (nf *numberFormat) currencySymbol() string {
-	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	c := nf.loc.data.Numbers.Currencies.get()[nf.Currency]
 	switch nf.CurrencyDisplay {
 	case "code":
 		return nf.Currency
@@ -980,7 +980,7 @@ func (nf *numberFormat) currencySymbol() string {
 // currencyName formats "1,234.50 US dollars": the number with the unit
 // pattern of its plural category and the currency's name.
 func (nf *numberFormat) currencyName(num []part, category string) []part {
-	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	c := nf.loc.data.Numbers.Currencies.get()[nf.Currency]
 	name := c["displayName-count-"+category]
 	if name == "" {
 		name = c["displayName-count-other"]

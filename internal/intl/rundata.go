@@ -79,6 +79,7 @@ func Warm() {
 		m := map[string]*localeData{}
 		for _, name := range sharedLocaleNames() {
 			m[name] = decodeLocale(name)
+			m[name].decodeAll()
 		}
 		shared = m
 		zoneRegion("")

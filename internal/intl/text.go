@@ -196,7 +196,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	if rf.Style != "long" {
 		field += "-" + rf.Style
 	}
-	data := rf.loc.data.Relative[field]
+	data := rf.loc.data.Relative.get()[field]
 	neg := strings.HasPrefix(value, "-")
 	if rf.Numeric == "auto" {
 		if f, err := strconv.ParseFloat(value, 64); err == nil && f == float64(int(f)) && f >= -2 && f <= 2 {

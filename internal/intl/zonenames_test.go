@@ -97,7 +97,7 @@ func TestZoneOffsetsWithSeconds(t *testing.T) {
 // gmtOffset reads, and its place names a pattern to go in.
 func TestZoneOffsetForms(t *testing.T) {
 	for _, name := range supp().Locales {
-		z := newRunData().load(name).Dates.Zones
+		z := newRunData().load(name).Dates.Zones.get()
 		assert.Regexp(t, `^[^H]*H+[^m]*mm[^;]*;[^H]*H+[^m]*mm`, z.HourFormat, name)
 		assert.Contains(t, z.RegionFormat, "{0}", name)
 		assert.Contains(t, z.FallbackFormat, "{1}", name)
