@@ -5,18 +5,21 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // What the process shares and what a run decodes for itself.
 //
-// No run may learn what another did, and decoding a CLDR locale takes 10
-// to 50 ms: a process-wide cache filled on demand would tell a program,
-// by how fast `new Intl.NumberFormat("ja")` comes, whether an earlier run
-// used Japanese. So the process shares only a fixed set, decoded at once
-// whatever runs ask: the tables every call reads (supplemental.json) and
-// the data of the default locale, which every program that names no
-// locale uses. Every other locale's data, and everything derived from
-// locale data that a run's choices select (parsed patterns, plural rules,
+// No run may learn what another did, and decoding a CLDR locale takes
+// milliseconds (tens on a busy machine): a process-wide cache filled on
+// demand would tell a program, by how fast `new Intl.NumberFormat("ja")`
+// comes, whether an earlier run used Japanese. So the process shares only
+// a fixed set, decoded by [Warm] whatever runs ask: the tables every call
+// reads (supplemental.json) and the data of the default locale, which
+// every program that names no locale uses. Every other locale's data (the
+// parts the run reads: see [lazy]), and everything derived from locale
+// data that a run's choices select (parsed patterns, plural rules,
 // numbering systems, script reorderings, punctuation), is decoded by the
 // run that asks, inside its Intl call, and kept in its [Session].
 
@@ -43,7 +46,7 @@ func newRunData() *runData {
 	}
 }
 
-// maxRunLocales bounds the locales a run's cache holds, about 600 KB
+// maxRunLocales bounds the locales a run's cache holds, up to 600 KB
 // each: a program that cycles through more decodes some again.
 const maxRunLocales = 8
 
@@ -85,8 +88,10 @@ func Warm() {
 		zoneRegion("")
 		variableProbe = newVariableProbe()
 		// The first zone a process loads pays for the time package's
-		// setup: a fixed one pays it here.
+		// setup, and the first composition for x/text's table of
+		// compositions: fixed ones pay for them here.
 		_, _ = time.LoadLocation("America/New_York")
+		_ = norm.NFC.String("e\u0301")
 	})
 }
 
