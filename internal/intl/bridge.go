@@ -7,8 +7,8 @@
 // opaque JSON text the guest keeps in the object and sends with every
 // later call. A suspended run therefore resumes in any process. Each run
 // has its own [Session], which caches the formatter of each spec the run
-// made: no run can tell, by how fast a formatter comes, what another run
-// formatted.
+// made and the locale data it decoded (rundata.go): no run can tell, by
+// how fast a formatter comes, what another run formatted.
 //
 // A request is either a JSON object (constructors and the static
 // functions) or, for the calls a program makes in its loops, the text
