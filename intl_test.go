@@ -11,6 +11,8 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"github.com/coderun/coderun/internal/intl"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -150,4 +152,26 @@ func TestSegmenterSegmentsLongTextAsAWhole(t *testing.T) {
 	wantJSON, err := json.Marshal(want)
 	require.NoError(t, err)
 	assert.JSONEq(t, string(wantJSON), got)
+}
+
+// A run cannot learn which locales earlier runs used: what the process
+// shares of Intl's data is a fixed set, and every other locale is decoded
+// by the run that uses it (in tens of milliseconds), however many runs
+// used it before. Not parallel: it counts the process's decodes.
+func TestIntlLocaleDataIsNotSharedBetweenRuns(t *testing.T) {
+	rt := newRuntime(t, nil)
+	shared := intl.SharedLocales()
+	const probe = `return [new Intl.NumberFormat("ja-JP", {style: "currency", currency: "JPY"}).format(1234),
+		new Intl.DateTimeFormat("ja-JP", {dateStyle: "long", timeZone: "Asia/Tokyo"}).format(0)]`
+	first := requireOK(t, runProgram(t, rt, probe))
+
+	before := intl.LocaleDecodes()
+	assert.Equal(t, first, requireOK(t, runProgram(t, rt, probe)))
+	assert.Equal(t, int64(1), intl.LocaleDecodes()-before, "the second run decodes ja itself")
+	assert.Equal(t, shared, intl.SharedLocales(), "the runs' locales are not shared")
+
+	// The default locale is shared: a run that names none decodes nothing.
+	before = intl.LocaleDecodes()
+	requireOK(t, runProgram(t, rt, `return [(1234.5).toLocaleString(), new Date(0).toLocaleDateString("en-US", {timeZone: "UTC"})]`))
+	assert.Zero(t, intl.LocaleDecodes()-before)
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/intl"
 )
 
 // Request is one run: the program and the host functions it may call.
@@ -79,10 +80,20 @@ func New(cfg Config) (*Runtime, error) {
 		return nil, err
 	}
 	cfg.StateKey = bytes.Clone(cfg.StateKey) // the caller's slice may change
+	// Intl's shared data is decoded before any run can call Intl, while
+	// the sandbox compiles: were it decoded at the first Intl call, a
+	// run's first call would tell, by taking tens of milliseconds longer,
+	// that no run in the process had used Intl before.
+	warm := make(chan struct{})
+	go func() {
+		defer close(warm)
+		intl.Warm()
+	}()
 	eng, err := engine.New(context.Background(), engine.Options{
 		MemoryLimitBytes: memoryCeiling(cfg.MemoryLimitBytes),
 		CacheDir:         cfg.CompilationCacheDir,
 	})
+	<-warm
 	if err != nil {
 		return nil, fmt.Errorf("coderun: %w", err)
 	}

@@ -7,8 +7,8 @@
 // opaque JSON text the guest keeps in the object and sends with every
 // later call. A suspended run therefore resumes in any process. Each run
 // has its own [Session], which caches the formatter of each spec the run
-// made: no run can tell, by how fast a formatter comes, what another run
-// formatted.
+// made and the locale data it decoded (rundata.go): no run can tell, by
+// how fast a formatter comes, what another run formatted.
 //
 // A request is either a JSON object (constructors and the static
 // functions) or, for the calls a program makes in its loops, the text
@@ -51,6 +51,7 @@ type request struct {
 type Session struct {
 	specs   map[string]any    // spec id -> formatter
 	answers map[string][]byte // constructor request -> answer
+	data    *runData          // the locale data the run decoded, and what it derived
 	// The last answer longer than retryBytes and its request: the guest
 	// asks again with room enough for it (the intl import's protocol),
 	// and gets it without the work being done twice.
@@ -64,7 +65,7 @@ const retryBytes = 512
 
 // NewSession returns a Session that knows no formatter.
 func NewSession() *Session {
-	return &Session{specs: map[string]any{}, answers: map[string][]byte{}}
+	return &Session{specs: map[string]any{}, answers: map[string][]byte{}, data: newRunData()}
 }
 
 // Call answers one guest request. req may alias the guest's memory: Call
@@ -184,7 +185,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 	case "supportedLocalesOf":
 		return supportedLocales(r.Locales)
 	case "supportedValuesOf":
-		return supportedValues(r.Key)
+		return supportedValues(s.data, r.Key)
 	case "case":
 		return changeCase(r.Locales, r.A, r.Upper)
 
@@ -193,7 +194,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		nf, err := newNumberFormat(r.Locales, o)
+		nf, err := newNumberFormat(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -205,7 +206,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 			return nil, err
 		}
 		o.Required, o.Defaults = r.Required, r.Defaults
-		df, err := newDateTimeFormat(r.Locales, o)
+		df, err := newDateTimeFormat(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -216,7 +217,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		c, err := newCollator(r.Locales, o)
+		c, err := newCollator(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +228,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		pr, err := newPluralRules(r.Locales, o)
+		pr, err := newPluralRules(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +239,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		lf, err := newListFormat(r.Locales, o)
+		lf, err := newListFormat(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -249,14 +250,14 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newLocaleInfo(r.A, o)
+		return newLocaleInfo(s.data, r.A, o)
 
 	case "dn":
 		o, err := options[displayNamesOptions](r.Options)
 		if err != nil {
 			return nil, err
 		}
-		dn, err := newDisplayNames(r.Locales, o)
+		dn, err := newDisplayNames(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -278,7 +279,7 @@ func (s *Session) dispatch(r *request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		rf, err := newRelativeTimeFormat(r.Locales, o)
+		rf, err := newRelativeTimeFormat(s.data, r.Locales, o)
 		if err != nil {
 			return nil, err
 		}
@@ -299,7 +300,7 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), nf); err != nil {
 				return nil, err
 			}
-			nf.loc = mustLookup(nf.Locale).withNumbering(nf.NumberingSystem)
+			nf.loc = mustLookup(s.data, nf.Locale).withNumbering(nf.NumberingSystem)
 			return nf, nil
 		})
 		if err != nil {
@@ -321,12 +322,12 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 		return result(parts, asParts), err
 	case "dtf.format", "dtf.parts", "dtf.range", "dtf.rangeParts":
 		df, err := cached(s, spec, func(spec string) (*dateTimeFormat, error) {
-			var s dtfSpec
-			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil {
+			var ds dtfSpec
+			if err := json.Unmarshal([]byte(spec), &ds); err != nil || ds.Resolved == nil {
 				return nil, fmt.Errorf("bad spec")
 			}
-			df := s.Resolved
-			df.loc, df.pattern = mustLookup(df.Locale).withNumbering(df.NumberingSystem), s.Pattern
+			df := ds.Resolved
+			df.loc, df.pattern = mustLookup(s.data, df.Locale).withNumbering(df.NumberingSystem), ds.Pattern
 			tz := df.TimeZone
 			if err := df.timeZone(&tz); err != nil {
 				return nil, err
@@ -366,7 +367,7 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), c); err != nil {
 				return nil, err
 			}
-			loc := mustLookup(c.Locale)
+			loc := mustLookup(s.data, c.Locale)
 			return c, c.build(loc)
 		})
 		if err != nil {
@@ -384,13 +385,13 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 		return strconv.Itoa(c.compare(a, b)), nil
 	case "pr.select", "pr.selectRange":
 		pr, err := cached(s, spec, func(spec string) (*pluralRules, error) {
-			var s prSpec
-			if err := json.Unmarshal([]byte(spec), &s); err != nil || s.Resolved == nil || s.Number == nil {
+			var ps prSpec
+			if err := json.Unmarshal([]byte(spec), &ps); err != nil || ps.Resolved == nil || ps.Number == nil {
 				return nil, fmt.Errorf("bad spec")
 			}
-			s.Number.loc = mustLookup(s.Number.Locale)
-			s.Resolved.nf = s.Number
-			return s.Resolved, nil
+			ps.Number.loc = mustLookup(s.data, ps.Number.Locale)
+			ps.Resolved.nf = ps.Number
+			return ps.Resolved, nil
 		})
 		if err != nil {
 			return nil, err
@@ -409,7 +410,7 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), lf); err != nil {
 				return nil, err
 			}
-			lf.loc = mustLookup(lf.Locale)
+			lf.loc = mustLookup(s.data, lf.Locale)
 			lf.resolve()
 			return lf, nil
 		})
@@ -427,7 +428,7 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), rf); err != nil {
 				return nil, err
 			}
-			rf.loc = mustLookup(rf.Locale)
+			rf.loc = mustLookup(s.data, rf.Locale)
 			return rf, nil
 		})
 		if err != nil {
@@ -445,7 +446,7 @@ func (s *Session) formatCall(op, spec, arg string) (any, error) {
 			if err := json.Unmarshal([]byte(spec), dn); err != nil {
 				return nil, err
 			}
-			dn.loc = mustLookup(dn.Locale)
+			dn.loc = mustLookup(s.data, dn.Locale)
 			return dn, nil
 		})
 		if err != nil {
@@ -491,8 +492,8 @@ func result(parts []part, asParts bool) any {
 	return joinParts(parts)
 }
 
-func mustLookup(tag string) locale {
-	l, ok := lookup(tag)
+func mustLookup(run *runData, tag string) locale {
+	l, ok := lookup(run, tag)
 	if !ok {
 		panic("no data for resolved locale " + tag)
 	}
@@ -500,8 +501,13 @@ func mustLookup(tag string) locale {
 }
 
 // remember stores v in a bounded cache: when it is full it starts over.
-func remember[V any](cache map[string]V, key string, v V) {
-	if len(cache) >= maxCached {
+func remember[K comparable, V any](cache map[K]V, key K, v V) {
+	rememberUpTo(cache, maxCached, key, v)
+}
+
+// rememberUpTo is remember with a bound of its own.
+func rememberUpTo[K comparable, V any](cache map[K]V, limit int, key K, v V) {
+	if len(cache) >= limit {
 		clear(cache)
 	}
 	cache[key] = v
@@ -556,7 +562,7 @@ func supportedLocales(requested []string) ([]string, error) {
 	}
 	out := []string{}
 	for _, t := range tags {
-		if _, ok := lookup(t); ok {
+		if _, ok := cldrName(t); ok {
 			out = append(out, t)
 		}
 	}
@@ -564,7 +570,7 @@ func supportedLocales(requested []string) ([]string, error) {
 }
 
 // supportedValues is Intl.supportedValuesOf: what coderun formats.
-func supportedValues(key string) ([]string, error) {
+func supportedValues(run *runData, key string) ([]string, error) {
 	var out []string
 	switch key {
 	case "calendar":
@@ -573,7 +579,7 @@ func supportedValues(key string) ([]string, error) {
 		out = []string{"default"}
 	case "currency":
 		// Every locale lists every currency: the default one will do.
-		for c := range mustLookup(defaultLocale).data.Numbers.Currencies {
+		for c := range mustLookup(run, defaultLocale).data.Numbers.Currencies.get() {
 			out = append(out, c)
 		}
 	case "numberingSystem":

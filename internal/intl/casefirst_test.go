@@ -34,7 +34,7 @@ func TestCollatorCaseMatchesNode(t *testing.T) {
 	} {
 		var o collatorOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		coll, err := newCollator([]string{c.loc}, o)
+		coll, err := newCollator(newRunData(), []string{c.loc}, o)
 		require.NoError(t, err)
 		assert.Equal(t, c.locale, coll.Locale, "%s %s", c.loc, c.options)
 		assert.Equal(t, c.caseFirst, coll.CaseFirst, "%s %s", c.loc, c.options)
@@ -58,7 +58,7 @@ func TestCollatorLocaleKeysMatchNode(t *testing.T) {
 	} {
 		var o collatorOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		coll, err := newCollator([]string{c.loc}, o)
+		coll, err := newCollator(newRunData(), []string{c.loc}, o)
 		require.NoError(t, err)
 		assert.Equal(t, c.locale, coll.Locale, c.loc)
 		assert.Equal(t, c.caseFirst, coll.CaseFirst, c.loc)

@@ -18,6 +18,7 @@ type collator struct {
 	turkic                  bool // Turkish and Azeri case letters their own way (i and İ)
 	// The locale's script reordering (reorder.go), nil for none.
 	reorder *reorderer
+	run     *runData // keeps which characters are punctuation (punctuation.go)
 
 	Locale            string `json:"locale"`
 	Usage             string `json:"usage"`
@@ -50,8 +51,8 @@ var collationLocales = map[string]bool{
 	"sr-Latn": true, "sr-RS": true, "zh-CN": true, "zh-TW": true, "zh-HK": true, "zh-SG": true,
 }
 
-func newCollator(locales []string, o collatorOptions) (*collator, error) {
-	loc, err := resolveLocale(locales)
+func newCollator(run *runData, locales []string, o collatorOptions) (*collator, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
@@ -137,10 +138,10 @@ func (c *collator) build(loc locale) error {
 	case "case":
 		strength = "ks-level1" // and the case level after it (casefirst.go)
 	}
-	c.c = c.newCollate(loc, strength)
+	c.c, c.run = c.newCollate(loc, strength), loc.run
 	// ICU's search collations do not reorder scripts.
 	if codes := reorderFor(loc); codes != nil && c.Usage != "search" {
-		c.reorder = newReorderer(c.collateTag(loc, ""), codes)
+		c.reorder = loc.run.newReorderer(c.collateTag(loc, ""), codes)
 	}
 	if c.Sensitivity == "case" || c.Sensitivity == "variant" && c.CaseFirst != "false" {
 		// Case: the case level, or the tertiary level with case first
@@ -198,7 +199,7 @@ func tagWithoutExtensionsText(tag string) []string {
 // buffers, so it is not safe for concurrent use: the caller serializes.
 func (c *collator) compare(a, b string) int {
 	if c.IgnorePunctuation {
-		a, b = withoutVariable(a), withoutVariable(b)
+		a, b = c.run.withoutVariable(a), c.run.withoutVariable(b)
 	}
 	if c.reorder != nil {
 		if r, ok := c.reorder.compare(a, b); ok {

@@ -11,8 +11,8 @@ import (
 
 // cldrZip is CLDR's data for the locales coderun carries, one JSON file
 // per locale and supplemental.json, written by gen (go run ./gen; its doc
-// says how to refresh it). Locales are decoded on first use, so a process
-// pays only for the ones its programs ask for.
+// says how to refresh it). Which locales are decoded when, and who keeps
+// them, is rundata.go's.
 //
 //go:embed cldr.zip
 var cldrZip []byte
@@ -20,17 +20,12 @@ var cldrZip []byte
 // localeData is what the formatters read of one CLDR locale. Field names
 // follow CLDR's JSON.
 type localeData struct {
-	Names struct {
-		Languages   map[string]string `json:"languages"`
-		Territories map[string]string `json:"territories"`
-		Scripts     map[string]string `json:"scripts"`
-		Patterns    map[string]string `json:"patterns"` // localePattern, localeSeparator
-	} `json:"names"`
+	Names *lazy[localeNames] `json:"names"`
 	// Units by width (long, short, narrow) and ECMA-402 unit name, each
 	// with unitPattern-count-X and perUnitPattern; "per" is the pattern
 	// joining a compound unit CLDR has no name for.
-	Units   map[string]map[string]any `json:"units"`
-	Numbers numberData                `json:"numbers"`
+	Units   *lazy[map[string]map[string]any] `json:"units"`
+	Numbers numberData                       `json:"numbers"`
 	Dates   struct {
 		Months          map[string]map[string]map[string]string `json:"months"`     // context, width, 1..12
 		Days            map[string]map[string]map[string]string `json:"days"`       // context, width, sun..sat
@@ -39,19 +34,76 @@ type localeData struct {
 		calendarFormats                                         // the Gregorian calendar's patterns
 		Buddhist        calendarFormats                         `json:"buddhist"`     // the Buddhist calendar's patterns
 		BuddhistEras    map[string]map[string]string            `json:"buddhistEras"` // eraAbbr/eraNames/eraNarrow, "0"
-		Zones           struct {
-			HourFormat     string                                  `json:"hourFormat"`
-			GMTFormat      string                                  `json:"gmtFormat"`
-			GMTZeroFormat  string                                  `json:"gmtZeroFormat"`
-			RegionFormat   string                                  `json:"regionFormat"`   // "{0} Time": a zone named after its place
-			FallbackFormat string                                  `json:"fallbackFormat"` // "{1} ({0})": a metazone's name and a place
-			Metazone       map[string]map[string]map[string]string `json:"metazone"`       // name, long/short, generic/standard/daylight
-			Zone           map[string]map[string]map[string]string `json:"zone"`           // zone ID, long/short, generic/standard/daylight
-			ExemplarCity   map[string]string                       `json:"exemplarCity"`   // zone ID, its city where a name needs it and it is not the ID's
-		} `json:"zones"`
+		Zones           *lazy[zoneNames]                        `json:"zones"`
 	} `json:"dates"`
-	Relative map[string]map[string]any    `json:"relative"` // field, key
-	Lists    map[string]map[string]string `json:"lists"`    // listPattern-type-X, start/middle/end/2
+	Relative *lazy[map[string]map[string]any] `json:"relative"` // field, key
+	Lists    map[string]map[string]string     `json:"lists"`    // listPattern-type-X, start/middle/end/2
+}
+
+// localeNames are DisplayNames' names of a locale.
+type localeNames struct {
+	Languages   map[string]string `json:"languages"`
+	Territories map[string]string `json:"territories"`
+	Scripts     map[string]string `json:"scripts"`
+	Patterns    map[string]string `json:"patterns"` // localePattern, localeSeparator
+}
+
+// zoneNames are a locale's time zone names and formats.
+type zoneNames struct {
+	HourFormat     string                                  `json:"hourFormat"`
+	GMTFormat      string                                  `json:"gmtFormat"`
+	GMTZeroFormat  string                                  `json:"gmtZeroFormat"`
+	RegionFormat   string                                  `json:"regionFormat"`   // "{0} Time": a zone named after its place
+	FallbackFormat string                                  `json:"fallbackFormat"` // "{1} ({0})": a metazone's name and a place
+	Metazone       map[string]map[string]map[string]string `json:"metazone"`       // name, long/short, generic/standard/daylight
+	Zone           map[string]map[string]map[string]string `json:"zone"`           // zone ID, long/short, generic/standard/daylight
+	ExemplarCity   map[string]string                       `json:"exemplarCity"`   // zone ID, its city where a name needs it and it is not the ID's
+}
+
+// decodeAll decodes every lazy part of d: the shared locales are, so that
+// which parts runs read leaves no trace in the time of the next read.
+func (d *localeData) decodeAll() {
+	d.Names.get()
+	d.Units.get()
+	d.Numbers.Currencies.get()
+	d.Dates.Zones.get()
+	d.Relative.get()
+}
+
+// lazy is a part of a locale's data that is decoded when first read. A
+// formatter reads little of its locale (a NumberFormat none of the
+// display names, zone names, units and currency names that are most of
+// it), and each run decodes the locales it uses: it decodes only the
+// parts it reads.
+type lazy[T any] struct {
+	raw  []byte
+	once sync.Once
+	v    T
+}
+
+// UnmarshalJSON keeps the part's JSON for get.
+func (l *lazy[T]) UnmarshalJSON(b []byte) error {
+	l.raw = bytes.Clone(b)
+	return nil
+}
+
+// get is the part, decoded on the first call; an absent part is T's zero
+// value. The data is embedded and tested, so failing to decode it is a
+// build defect: it panics, and the bridge turns the panic into an error
+// of the call.
+func (l *lazy[T]) get() T {
+	if l == nil {
+		var zero T
+		return zero
+	}
+	l.once.Do(func() {
+		err := json.Unmarshal(l.raw, &l.v)
+		l.raw = nil
+		if err != nil {
+			panic(fmt.Errorf("intl: the embedded CLDR data is unreadable: %w", err))
+		}
+	})
+	return l.v
 }
 
 // numberData is what NumberFormat formats with: a locale's data for one
@@ -64,9 +116,9 @@ type numberData struct {
 	Percent               struct {
 		Standard string `json:"standard"`
 	} `json:"percent"`
-	Currency   map[string]any               `json:"currency"`
-	Currencies map[string]map[string]string `json:"currencies"`
-	Range      string                       `json:"range"` // "{0}–{1}": formatRange's pattern
+	Currency   map[string]any                      `json:"currency"`
+	Currencies *lazy[map[string]map[string]string] `json:"currencies"`
+	Range      string                              `json:"range"` // "{0}–{1}": formatRange's pattern
 	// The locale's data for its other numbering systems, with the
 	// symbols ICU has beyond CLDR's JSON (see [numberData.forSystem]).
 	Systems map[string]*systemData `json:"systems"`
@@ -137,8 +189,7 @@ var (
 	supplemental     *supplementalData
 	supplementalErr  error
 
-	localeCache sync.Map // name -> *localeData
-	available   map[string]bool
+	available map[string]bool
 )
 
 func openArchive() (map[string]*zip.File, error) {
@@ -194,17 +245,4 @@ func supp() *supplementalData {
 		panic(supplementalErr)
 	}
 	return supplemental
-}
-
-// load returns the data of a CLDR locale name that [supp] lists.
-func load(name string) *localeData {
-	if d, ok := localeCache.Load(name); ok {
-		return d.(*localeData)
-	}
-	d := new(localeData)
-	if err := readJSON(name+".json", d); err != nil {
-		panic(err)
-	}
-	actual, _ := localeCache.LoadOrStore(name, d)
-	return actual.(*localeData)
 }

@@ -17,7 +17,7 @@ func newDateFormatJSON(t *testing.T, loc, options string) *dateTimeFormat {
 	require.NoError(t, json.Unmarshal([]byte(options), &o))
 	utc := "UTC"
 	o.Required, o.Defaults, o.TimeZone = "any", "date", &utc
-	df, err := newDateTimeFormat([]string{loc}, o)
+	df, err := newDateTimeFormat(newRunData(), []string{loc}, o)
 	require.NoError(t, err)
 	return df
 }

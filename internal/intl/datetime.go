@@ -88,8 +88,8 @@ func (df *dateTimeFormat) formats() *calendarFormats {
 // has no local zone; UTC is what Node prints under TZ=UTC.
 const defaultTimeZone = "UTC"
 
-func newDateTimeFormat(locales []string, o dateTimeOptions) (*dateTimeFormat, error) {
-	loc, err := resolveLocale(locales)
+func newDateTimeFormat(run *runData, locales []string, o dateTimeOptions) (*dateTimeFormat, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}

@@ -23,8 +23,8 @@ type displayNamesOptions struct {
 	LanguageDisplay *string `json:"languageDisplay"`
 }
 
-func newDisplayNames(locales []string, o displayNamesOptions) (*displayNames, error) {
-	loc, err := resolveLocale(locales)
+func newDisplayNames(run *runData, locales []string, o displayNamesOptions) (*displayNames, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
@@ -67,17 +67,17 @@ func (dn *displayNames) of(code string) (*string, error) {
 		if !(len(code) == 2 && isAlpha(code) || len(code) == 3 && isDigits(code)) {
 			return nil, invalid
 		}
-		name = dn.named(dn.loc.data.Names.Territories, code)
+		name = dn.named(dn.loc.data.Names.get().Territories, code)
 	case "script":
 		if len(code) != 4 || !isAlpha(code) {
 			return nil, invalid
 		}
-		name = dn.named(dn.loc.data.Names.Scripts, code)
+		name = dn.named(dn.loc.data.Names.get().Scripts, code)
 	case "currency":
 		if len(code) != 3 || !isAlpha(code) {
 			return nil, invalid
 		}
-		name = dn.loc.data.Numbers.Currencies[strings.ToUpper(code)]["displayName"]
+		name = dn.loc.data.Numbers.Currencies.get()[strings.ToUpper(code)]["displayName"]
 	case "language":
 		if !wellFormed(code) || strings.Contains(code, "-u-") || strings.Contains(code, "-x-") {
 			return nil, invalid
@@ -119,7 +119,7 @@ func (dn *displayNames) language(code string) string {
 			region = strings.ToUpper(p)
 		}
 	}
-	names := dn.loc.data.Names
+	names := dn.loc.data.Names.get()
 	if dn.LanguageDisplay == "dialect" && (script == "") != (region == "") {
 		if s := dn.named(names.Languages, lang+"-"+script+region); s != "" {
 			return s

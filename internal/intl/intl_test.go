@@ -20,7 +20,7 @@ func TestPluralRulesMatchCLDRSamples(t *testing.T) {
 			table = supp().Ordinals
 		}
 		for lang, rules := range table {
-			set := plurals(lang, ordinal)
+			set := newRunData().plurals(lang, ordinal)
 			for key, text := range rules {
 				cat := strings.TrimPrefix(key, "pluralRule-count-")
 				for _, sample := range pluralSamples(text) {

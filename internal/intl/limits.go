@@ -28,7 +28,9 @@ const (
 	// distinct formatters as it likes, and when a cache is full it starts
 	// over. Every run has its own, so its cost is per run: a collator
 	// holds about 15 KB, the largest of the formatters, so a full cache
-	// is a few megabytes. Constructor requests longer than
+	// is a few megabytes, and its formatters keep the data of the
+	// locales they use that the process does not share (a few hundred KB
+	// each, for the parts read: rundata.go). Constructor requests longer than
 	// maxCachedRequest (a list of a thousand locales) are not kept.
 	maxCached        = 256
 	maxCachedRequest = 4 << 10

@@ -16,23 +16,41 @@ type locale struct {
 	data *localeData // the data of the CLDR locale that formats it (zh-Hant for zh-TW)
 	lang string      // the language subtag, which plural rules are keyed by
 	ext  map[string]string
+	run  *runData // where the formatters cache what they derive from data
 }
 
 // resolveLocale picks the first of requested that coderun has data for,
 // as Intl's lookup does, or the default locale. An ill-formed tag is a
 // RangeError, as in every engine.
-func resolveLocale(requested []string) (locale, error) {
-	tags, err := canonicalLocales(requested)
+func resolveLocale(run *runData, requested []string) (locale, error) {
+	t, name, err := resolve(requested)
 	if err != nil {
 		return locale{}, err
 	}
-	for _, t := range tags {
-		if l, ok := lookup(t); ok {
-			return l, nil
+	return newLocale(run, t, name), nil
+}
+
+// resolveTag is the tag resolveLocale reports, for the formatters that
+// read no locale data: it decodes none.
+func resolveTag(requested []string) (string, error) {
+	t, _, err := resolve(requested)
+	return strings.Join(tagWithoutExtensions(t), "-"), err
+}
+
+// resolve is resolveLocale's choice: the tag and its CLDR locale's name.
+func resolve(requested []string) (language.Tag, string, error) {
+	tags, err := canonicalLocales(requested)
+	if err != nil {
+		return language.Tag{}, "", err
+	}
+	for _, tag := range append(tags, defaultLocale) {
+		if t, err := language.Parse(tag); err == nil {
+			if name, ok := cldrLocale(t); ok {
+				return t, name, nil
+			}
 		}
 	}
-	l, _ := lookup(defaultLocale)
-	return l, nil
+	panic("no data for the default locale " + defaultLocale)
 }
 
 // canonicalLocales is Intl.getCanonicalLocales: each tag checked for
@@ -169,14 +187,22 @@ func isAlnum(s string) bool {
 	return s != ""
 }
 
-// lookup finds the CLDR locale for a canonical tag: the tag itself, else
-// its CLDR parent or truncation, with the script a region implies put in
-// first (zh-TW is Traditional Chinese, so zh-Hant, not zh).
-func lookup(tag string) (locale, bool) {
+// lookup finds the CLDR locale for a canonical tag (see [cldrName]), with
+// its data: the process's shared copy or the run's.
+func lookup(run *runData, tag string) (locale, bool) {
 	t, err := language.Parse(tag)
 	if err != nil {
 		return locale{}, false
 	}
+	name, ok := cldrLocale(t)
+	if !ok {
+		return locale{}, false
+	}
+	return newLocale(run, t, name), true
+}
+
+// newLocale is tag t formatted by CLDR locale name.
+func newLocale(run *runData, t language.Tag, name string) locale {
 	ext := map[string]string{}
 	for _, e := range t.Extensions() {
 		if e.Type() != 'u' {
@@ -200,6 +226,24 @@ func lookup(tag string) (locale, bool) {
 			}
 		}
 	}
+	base, _, _ := t.Raw()
+	reported := strings.Join(tagWithoutExtensions(t), "-")
+	return locale{tag: reported, data: run.load(name), lang: base.String(), ext: ext, run: run}
+}
+
+// cldrName is the CLDR locale that formats a canonical tag: the tag
+// itself, else its CLDR parent or truncation, with the script a region
+// implies put in first (zh-TW is Traditional Chinese, so zh-Hant, not
+// zh). It decodes nothing.
+func cldrName(tag string) (string, bool) {
+	t, err := language.Parse(tag)
+	if err != nil {
+		return "", false
+	}
+	return cldrLocale(t)
+}
+
+func cldrLocale(t language.Tag) (string, bool) {
 	base, script, region := t.Raw()
 	lang := base.String()
 	bare, _ := language.Make(lang).Script()
@@ -217,7 +261,7 @@ func lookup(tag string) (locale, bool) {
 	sup := supp()
 	for name != "" {
 		if available[name] {
-			break
+			return name, true
 		}
 		if p, ok := sup.ParentLocales[name]; ok && p != "und" {
 			name = p
@@ -225,16 +269,11 @@ func lookup(tag string) (locale, bool) {
 		}
 		i := strings.LastIndexByte(name, '-')
 		if i < 0 {
-			name = ""
 			break
 		}
 		name = name[:i]
 	}
-	if name == "" {
-		return locale{}, false
-	}
-	reported := strings.Join(tagWithoutExtensions(t), "-")
-	return locale{tag: reported, data: load(name), lang: lang, ext: ext}, true
+	return "", false
 }
 
 // tagWithoutExtensions is the tag's language, script, region and

@@ -58,7 +58,7 @@ var unicodeKeys = []struct{ key, option string }{
 // rtlScripts are the scripts written right to left.
 var rtlScripts = map[string]bool{"Arab": true, "Hebr": true, "Thaa": true, "Syrc": true, "Nkoo": true, "Adlm": true, "Rohg": true, "Mand": true, "Samr": true}
 
-func newLocaleInfo(tag string, o localeOptions) (*localeInfo, error) {
+func newLocaleInfo(run *runData, tag string, o localeOptions) (*localeInfo, error) {
 	canon, err := canonicalTag(tag)
 	if err != nil {
 		return nil, err
@@ -178,7 +178,7 @@ func newLocaleInfo(tag string, o localeOptions) (*localeInfo, error) {
 	if info.Region != "" {
 		info.TimeZones = supp().ZonesByRegion[info.Region]
 	}
-	loc, _ := resolveLocale([]string{info.BaseName})
+	loc, _ := resolveLocale(run, []string{info.BaseName})
 	hc := info.HourCycle
 	if hc == "" {
 		df := &dateTimeFormat{loc: loc}

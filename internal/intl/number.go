@@ -73,8 +73,8 @@ func digitOption(v *float64, name string, lo, hi, fallback int) (int, error) {
 	return int(*v), nil
 }
 
-func newNumberFormat(locales []string, o numberOptions) (*numberFormat, error) {
-	loc, err := resolveLocale(locales)
+func newNumberFormat(run *runData, locales []string, o numberOptions) (*numberFormat, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +432,7 @@ func (nf *numberFormat) layers(x string, approx bool) (*numberLayers, error) {
 		}
 		isZero = r.isZero()
 		neg = neg && !(isZero && nf.SignDisplay == "negative")
-		category = plurals(nf.loc.lang, false).category(operandsOf(r, minFrac))
+		category = nf.loc.run.plurals(nf.loc.lang, false).category(operandsOf(r, minFrac))
 		numParts = nf.digits(r, minFrac)
 		if nf.Notation == "scientific" || nf.Notation == "engineering" {
 			numParts = append(numParts, part{Type: "exponentSeparator", Value: syms["exponential"]})
@@ -485,7 +485,7 @@ func (nf *numberFormat) digits(r decimal, minFrac int) []part {
 	if pad := minFrac - len(frac); pad > 0 {
 		frac += strings.Repeat("0", pad)
 	}
-	pat := parseNumberPattern(nf.loc.data.Numbers.Decimal.Standard)
+	pat := nf.loc.run.parseNumberPattern(nf.loc.data.Numbers.Decimal.Standard)
 	decimalSign, groupSign := syms["decimal"], syms["group"]
 	if nf.Style == "currency" {
 		// A few locales write amounts of money with signs of their own:
@@ -667,7 +667,7 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 			}
 		}
 	}
-	np := parseNumberPattern(pattern)
+	np := nf.loc.run.parseNumberPattern(pattern)
 	prefix, suffix := np.posPrefix, np.posSuffix
 	useNegForm := sign == "-"
 	if useNegForm {
@@ -675,7 +675,7 @@ func (nf *numberFormat) affix(l *numberLayers, sign, compactKey string, approx b
 	}
 	var out []part
 	emit := func(affix string) {
-		for _, a := range expandAffix(affix) {
+		for _, a := range nf.loc.run.expandAffix(affix) {
 			switch a.kind {
 			case "minusSign":
 				if approx {
@@ -825,11 +825,11 @@ func (nf *numberFormat) withUnit(num []part, category string) []part {
 	if nf.Unit == "percent" && nf.UnitDisplay != "long" {
 		// ICU writes a short percent with the locale's percent pattern
 		// (de "50 %", with its no-break space), not the unit table's.
-		np := parseNumberPattern(nf.loc.data.Numbers.Percent.Standard)
+		np := nf.loc.run.parseNumberPattern(nf.loc.data.Numbers.Percent.Standard)
 		return fillUnit(strings.ReplaceAll(np.posPrefix, "%", nf.loc.data.Numbers.Symbols["percentSign"])+"{0}"+
 			strings.ReplaceAll(np.posSuffix, "%", nf.loc.data.Numbers.Symbols["percentSign"]), num)
 	}
-	table := nf.loc.data.Units[nf.UnitDisplay]
+	table := nf.loc.data.Units.get()[nf.UnitDisplay]
 	unitPattern := func(name, category string) string {
 		u, _ := table[name].(map[string]any)
 		p, _ := u["unitPattern-count-"+category].(string)
@@ -885,7 +885,7 @@ func fillUnit(pattern string, num []part) []part {
 // symbol made of letters next to the digits gets a no-break space there,
 // as ICU's currency spacing does ("EUR 5.00").
 func (nf *numberFormat) ownCurrencyPattern() string {
-	p := nf.loc.data.Numbers.Currencies[nf.Currency]["pattern"]
+	p := nf.loc.data.Numbers.Currencies.get()[nf.Currency]["pattern"]
 	if p == "" {
 		return ""
 	}
@@ -898,7 +898,7 @@ func (nf *numberFormat) ownCurrencyPattern() string {
 // an alphaNextToNumber variant get it from CLDR instead (currencyPattern).
 func (nf *numberFormat) currencySpacing(p string) string {
 	sym := nf.currencySymbol()
-	np := parseNumberPattern(p)
+	np := nf.loc.run.parseNumberPattern(p)
 	switch {
 	case strings.HasSuffix(np.posPrefix, "¤"):
 		if r, _ := utf8.DecodeLastRuneInString(sym); unicode.IsLetter(r) {
@@ -926,7 +926,7 @@ func (nf *numberFormat) currencyPattern(key string) string {
 		return std
 	}
 	sym := nf.currencySymbol()
-	np := parseNumberPattern(std)
+	np := nf.loc.run.parseNumberPattern(std)
 	var adjacent rune
 	if strings.HasSuffix(np.posPrefix, "¤") {
 		adjacent, _ = utf8.DecodeLastRuneInString(sym)
@@ -962,7 +962,7 @@ func (nf *numberFormat) compactPatternFor(key, category string) string {
 }
 
 func (nf *numberFormat) currencySymbol() string {
-	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	c := nf.loc.data.Numbers.Currencies.get()[nf.Currency]
 	switch nf.CurrencyDisplay {
 	case "code":
 		return nf.Currency
@@ -980,7 +980,7 @@ func (nf *numberFormat) currencySymbol() string {
 // currencyName formats "1,234.50 US dollars": the number with the unit
 // pattern of its plural category and the currency's name.
 func (nf *numberFormat) currencyName(num []part, category string) []part {
-	c := nf.loc.data.Numbers.Currencies[nf.Currency]
+	c := nf.loc.data.Numbers.Currencies.get()[nf.Currency]
 	name := c["displayName-count-"+category]
 	if name == "" {
 		name = c["displayName-count-other"]

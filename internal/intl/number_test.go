@@ -14,7 +14,7 @@ func formatNumber(t *testing.T, loc, options, x string) (string, error) {
 	t.Helper()
 	var o numberOptions
 	require.NoError(t, json.Unmarshal([]byte(options), &o))
-	nf, err := newNumberFormat([]string{loc}, o)
+	nf, err := newNumberFormat(newRunData(), []string{loc}, o)
 	if err != nil {
 		return "", err
 	}
@@ -88,7 +88,7 @@ func TestPluralRulesIgnoreNewRoundingOptions(t *testing.T) {
 	rules := func(options string) *pluralRules {
 		var o pluralOptions
 		require.NoError(t, json.Unmarshal([]byte(options), &o))
-		pr, err := newPluralRules([]string{"en"}, o)
+		pr, err := newPluralRules(newRunData(), []string{"en"}, o)
 		require.NoError(t, err, options)
 		return pr
 	}

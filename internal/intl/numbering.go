@@ -3,7 +3,6 @@ package intl
 import (
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Numbering systems: -u-nu- and the numberingSystem option of
@@ -44,25 +43,23 @@ func (l locale) withNumbering(ns string) locale {
 		return l
 	}
 	key := numberingKey{l.data, ns}
-	if d, ok := numberingCache.Load(key); ok {
-		l.data = d.(*localeData)
+	if d, ok := l.run.numbering[key]; ok {
+		l.data = d
 		return l
 	}
 	d := *l.data
 	d.Numbers = l.data.Numbers.forSystem(ns)
-	actual, _ := numberingCache.LoadOrStore(key, &d)
-	l.data = actual.(*localeData)
+	remember(l.run.numbering, key, &d)
+	l.data = &d
 	return l
 }
 
+// numberingKey names a locale's data for one numbering system in the
+// run's cache.
 type numberingKey struct {
 	data *localeData
 	ns   string
 }
-
-// numberingCache holds a locale's data for each system asked for: a
-// handful per process, so it is not bounded.
-var numberingCache sync.Map
 
 // forSystem is the number data for system ns, as ICU resolves it: each
 // symbol from the locale's data for ns, else root's for ns, else the
@@ -135,7 +132,7 @@ func (nf *numberFormat) forRange() *numberFormat {
 	if nf.NumberingSystem != "latn" || strings.Contains(nf.Locale, "-u-nu-latn") {
 		return nf
 	}
-	loc := mustLookup(nf.Locale)
+	loc := mustLookup(nf.loc.run, nf.Locale)
 	def := loc.data.Numbers.NumberingSystem
 	if def == "latn" {
 		return nf

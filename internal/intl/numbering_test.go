@@ -50,7 +50,7 @@ func TestNumberingSystemsMatchNode(t *testing.T) {
 	} {
 		var o numberOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		nf, err := newNumberFormat([]string{c.loc}, o)
+		nf, err := newNumberFormat(newRunData(), []string{c.loc}, o)
 		if !assert.NoError(t, err, "%s %s", c.loc, c.options) {
 			continue
 		}
@@ -75,7 +75,7 @@ func TestNumberingSystemRangeMatchesNode(t *testing.T) {
 	} {
 		var o numberOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		nf, err := newNumberFormat([]string{c.loc}, o)
+		nf, err := newNumberFormat(newRunData(), []string{c.loc}, o)
 		require.NoError(t, err)
 		parts, err := nf.formatRange("3", "5")
 		require.NoError(t, err)
@@ -87,15 +87,15 @@ func TestNumberingSystemRangeMatchesNode(t *testing.T) {
 // does not carry is refused, never formatted another way.
 func TestNumberingSystemErrors(t *testing.T) {
 	for _, ns := range []string{"", "ab", "abc_d", "toolongvalue", "abc-de"} {
-		_, err := newNumberFormat([]string{"en"}, numberOptions{NumberingSystem: &ns})
+		_, err := newNumberFormat(newRunData(), []string{"en"}, numberOptions{NumberingSystem: &ns})
 		assert.EqualError(t, err, "RangeError: Invalid numberingSystem : "+ns)
 	}
 	for _, loc := range []string{"az-u-nu-arab", "nb-u-nu-thai", "bs-u-nu-deva"} {
-		_, err := newNumberFormat([]string{loc}, numberOptions{})
+		_, err := newNumberFormat(newRunData(), []string{loc}, numberOptions{})
 		assert.ErrorContains(t, err, "is not supported in the coderun sandbox", loc)
 	}
 	for _, loc := range []string{"bs-u-nu-arab", "nb-u-nu-latn", "az-u-nu-thai"} {
-		_, err := newNumberFormat([]string{loc}, numberOptions{})
+		_, err := newNumberFormat(newRunData(), []string{loc}, numberOptions{})
 		assert.NoError(t, err, loc)
 	}
 }

@@ -14,7 +14,7 @@ func formatNumberRange(t *testing.T, loc, options, x, y string) []sourcePart {
 	t.Helper()
 	var o numberOptions
 	require.NoError(t, json.Unmarshal([]byte(options), &o))
-	nf, err := newNumberFormat([]string{loc}, o)
+	nf, err := newNumberFormat(newRunData(), []string{loc}, o)
 	require.NoError(t, err)
 	parts, err := nf.formatRange(x, y)
 	require.NoError(t, err)

@@ -1,9 +1,6 @@
 package intl
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
 // numberPattern is a CLDR number pattern ("#,##0.00 ¤;(#,##0.00 ¤)")
 // taken apart: affixes of the positive and negative forms, grouping sizes
@@ -16,21 +13,16 @@ type numberPattern struct {
 	minFrac, maxFrac     int    // fraction digits the pattern shows
 }
 
-// Patterns come from a fixed table, so their parses are kept: formatting a
-// number then parses nothing.
-var (
-	patternCache sync.Map // string -> numberPattern
-	affixCache   sync.Map // string -> []affixPart
-)
-
 // parseNumberPattern reads a CLDR pattern. A pattern without a negative
-// form gets '-' before its positive prefix, as CLDR specifies.
-func parseNumberPattern(p string) numberPattern {
-	if v, ok := patternCache.Load(p); ok {
-		return v.(numberPattern)
+// form gets '-' before its positive prefix, as CLDR specifies. The run
+// keeps the parses of the patterns its locales use: formatting a number
+// again then parses nothing.
+func (d *runData) parseNumberPattern(p string) numberPattern {
+	if np, ok := d.patterns[p]; ok {
+		return np
 	}
 	np := parseNumberPatternText(p)
-	patternCache.Store(p, np)
+	remember(d.patterns, p, np)
 	return np
 }
 
@@ -107,12 +99,12 @@ type affixPart struct {
 
 // expandAffix splits an affix into literals and symbols, unquoting. The
 // result is shared: callers do not modify it.
-func expandAffix(a string) []affixPart {
-	if v, ok := affixCache.Load(a); ok {
-		return v.([]affixPart)
+func (d *runData) expandAffix(a string) []affixPart {
+	if parts, ok := d.affixes[a]; ok {
+		return parts
 	}
 	parts := expandAffixText(a)
-	affixCache.Store(a, parts)
+	remember(d.affixes, a, parts)
 	return parts
 }
 

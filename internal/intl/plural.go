@@ -3,7 +3,6 @@ package intl
 import (
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Plural rules are evaluated from CLDR 48's rule text. golang.org/x/text
@@ -46,18 +45,23 @@ type pluralSet struct {
 	rules map[string]pluralRule
 }
 
-var pluralCache sync.Map // "cardinal:lang" -> *pluralSet
+// pluralKey names a language's cardinal or ordinal rules in the run's
+// cache.
+type pluralKey struct {
+	lang    string
+	ordinal bool
+}
 
 // plurals returns the rules of lang's cardinal or ordinal type; a language
 // CLDR has no rules for has only "other".
-func plurals(lang string, ordinal bool) *pluralSet {
-	key := "c:" + lang
+func (d *runData) plurals(lang string, ordinal bool) *pluralSet {
+	key := pluralKey{lang, ordinal}
 	table := supp().Plurals
 	if ordinal {
-		key, table = "o:"+lang, supp().Ordinals
+		table = supp().Ordinals
 	}
-	if p, ok := pluralCache.Load(key); ok {
-		return p.(*pluralSet)
+	if p, ok := d.pluralSets[key]; ok {
+		return p
 	}
 	src := table[lang]
 	set := &pluralSet{rules: map[string]pluralRule{}}
@@ -72,8 +76,8 @@ func plurals(lang string, ordinal bool) *pluralSet {
 			set.rules[cat] = compileCondition(cond)
 		}
 	}
-	p, _ := pluralCache.LoadOrStore(key, set)
-	return p.(*pluralSet)
+	remember(d.pluralSets, key, set)
+	return set
 }
 
 // category is the plural category of o.

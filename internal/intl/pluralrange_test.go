@@ -26,7 +26,7 @@ func TestPluralSelectRangeMatchesNode(t *testing.T) {
 	} {
 		var o pluralOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		pr, err := newPluralRules([]string{c.loc}, o)
+		pr, err := newPluralRules(newRunData(), []string{c.loc}, o)
 		require.NoError(t, err)
 		var got []string
 		for _, p := range pairs {

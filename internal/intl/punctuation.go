@@ -20,14 +20,14 @@ import (
 
 // withoutVariable is s without its variable characters, and without the
 // combining marks right after one, which the algorithm ignores with it.
-func withoutVariable(s string) string {
-	if strings.IndexFunc(s, isVariable) < 0 {
+func (d *runData) withoutVariable(s string) string {
+	if strings.IndexFunc(s, d.isVariable) < 0 {
 		return s
 	}
 	dropping := false
 	return strings.Map(func(r rune) rune {
 		switch {
-		case isVariable(r):
+		case d.isVariable(r):
 			dropping = true
 			return -1
 		case dropping && unicode.In(r, unicode.Mn, unicode.Me):
@@ -39,36 +39,48 @@ func withoutVariable(s string) string {
 }
 
 var (
-	// variableProbe is CLDR root's order, shifted. An x/text Collator is
-	// not safe for concurrent use and runs call isVariable concurrently,
-	// so it is used under variableMu; answers are cached in variableRunes.
+	// variableProbe is CLDR root's order, shifted, made by [Warm]. An
+	// x/text Collator is not safe for concurrent use and runs call
+	// isVariable concurrently, so it is used under variableMu.
 	variableMu    sync.Mutex
 	variableProbe *collate.Collator
-	variableRunes sync.Map // rune -> bool
 )
+
+// maxVariableRunes bounds the characters a run's cache of isVariable's
+// answers holds (a few bytes each): a text has many distinct ones.
+const maxVariableRunes = 1 << 14
 
 // isVariable reports whether r is variable in CLDR's root collation: with
 // alternate shifted, its sort key has no primary weight, while it is not
-// a combining mark (which has none either, and stays).
-func isVariable(r rune) bool {
+// a combining mark (which has none either, and stays). Probing a
+// character takes microseconds: the run keeps its answers.
+func (d *runData) isVariable(r rune) bool {
 	if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 		return false
 	}
 	if unicode.In(r, unicode.Mn, unicode.Me) {
 		return false
 	}
-	if v, ok := variableRunes.Load(r); ok {
-		return v.(bool)
+	if v, ok := d.variable[r]; ok {
+		return v
 	}
+	v := probeVariable(r)
+	rememberUpTo(d.variable, maxVariableRunes, r, v)
+	return v
+}
+
+// probeVariable weighs r with the shared probe.
+func probeVariable(r rune) bool {
+	Warm()
 	variableMu.Lock()
-	if variableProbe == nil {
-		tag := language.MustParse("und-u-ka-shifted")
-		variableProbe = collate.New(tag, collate.OptionsFromTag(tag))
-	}
+	defer variableMu.Unlock()
 	var buf collate.Buffer
 	key := variableProbe.KeyFromString(&buf, string(r))
-	v := len(key) >= 2 && key[0] == 0 && key[1] == 0
-	variableMu.Unlock()
-	variableRunes.Store(r, v)
-	return v
+	return len(key) >= 2 && key[0] == 0 && key[1] == 0
+}
+
+// newVariableProbe makes variableProbe.
+func newVariableProbe() *collate.Collator {
+	tag := language.MustParse("und-u-ka-shifted")
+	return collate.New(tag, collate.OptionsFromTag(tag))
 }

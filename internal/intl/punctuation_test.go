@@ -11,7 +11,7 @@ import (
 // Each expectation is Node 20's compare with ignorePunctuation.
 func TestIgnorePunctuationMatchesNode(t *testing.T) {
 	yes, base, numeric := true, "base", true
-	c, err := newCollator([]string{"en"}, collatorOptions{IgnorePunctuation: &yes, Sensitivity: &base})
+	c, err := newCollator(newRunData(), []string{"en"}, collatorOptions{IgnorePunctuation: &yes, Sensitivity: &base})
 	require.NoError(t, err)
 	for _, p := range []struct {
 		a, b string
@@ -25,11 +25,11 @@ func TestIgnorePunctuationMatchesNode(t *testing.T) {
 	} {
 		assert.Equal(t, p.want, c.compare(p.a, p.b), "%q %q", p.a, p.b)
 	}
-	n, err := newCollator([]string{"en"}, collatorOptions{IgnorePunctuation: &yes, Numeric: &numeric})
+	n, err := newCollator(newRunData(), []string{"en"}, collatorOptions{IgnorePunctuation: &yes, Numeric: &numeric})
 	require.NoError(t, err)
 	assert.Equal(t, 1, n.compare("x-10", "x9"))
 	// Thai ignores punctuation by default.
-	th, err := newCollator([]string{"th"}, collatorOptions{})
+	th, err := newCollator(newRunData(), []string{"th"}, collatorOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, th.compare("ก-ข", "กข"))
 	assert.Equal(t, -1, th.compare("ก", "ข"))
@@ -43,7 +43,7 @@ func TestIgnorePunctuationIsSafeConcurrently(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			yes := true
-			c, err := newCollator([]string{"th"}, collatorOptions{IgnorePunctuation: &yes})
+			c, err := newCollator(newRunData(), []string{"th"}, collatorOptions{IgnorePunctuation: &yes})
 			if !assert.NoError(t, err) {
 				return
 			}

@@ -2,7 +2,6 @@ package intl
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 
 	"golang.org/x/text/collate"
@@ -97,10 +96,9 @@ type reorderer struct {
 	han     int           // the index of Hani in groups, or -1
 }
 
-// reorderTables caches the group weight ranges of each x/text tailoring,
-// keyed by its tag: probing every letter of the scripts takes a while.
-var reorderTables sync.Map // string -> *reorderTable
-
+// reorderTable is the group weight ranges of an x/text tailoring. Probing
+// every letter of the scripts takes a millisecond, so the run keeps the
+// table of each tailoring it used, keyed by its tag.
 type reorderTable struct {
 	first  int
 	ranges map[string]weightRange
@@ -108,14 +106,14 @@ type reorderTable struct {
 
 // newReorderer makes the reorderer of a collator whose x/text tag (without
 // strength) is tag and whose reorder list is codes.
-func newReorderer(tag string, codes []string) *reorderer {
+func (d *runData) newReorderer(tag string, codes []string) *reorderer {
 	t, err := language.Parse(tag)
 	if err != nil {
 		return nil
 	}
 	opts := []collate.Option{collate.OptionsFromTag(t), collate.IgnoreCase, collate.IgnoreDiacritics, collate.IgnoreWidth}
 	r := &reorderer{primary: collate.New(t, opts...), han: -1}
-	table := groupTable(tag, r.primary)
+	table := d.groupTable(tag, r.primary)
 	r.first = table.first
 	for i, code := range codes {
 		if code == "Hani" {
@@ -128,11 +126,11 @@ func newReorderer(tag string, codes []string) *reorderer {
 
 // groupTable is the weight ranges of every group under a tailoring, found
 // by weighing each letter of the groups' scripts.
-func groupTable(tag string, c *collate.Collator) *reorderTable {
+func (d *runData) groupTable(tag string, c *collate.Collator) *reorderTable {
 	// Numeric ordering changes digits only: the tailoring is the key.
 	key := strings.Replace(tag, "-kn-true", "", 1)
-	if t, ok := reorderTables.Load(key); ok {
-		return t.(*reorderTable)
+	if t, ok := d.reorder[key]; ok {
+		return t
 	}
 	var buf collate.Buffer
 	weigh := func(r rune) int {
@@ -178,7 +176,7 @@ func groupTable(tag string, c *collate.Collator) *reorderTable {
 		}
 		t.ranges[code] = wr
 	}
-	reorderTables.Store(key, t)
+	remember(d.reorder, key, t)
 	return t
 }
 

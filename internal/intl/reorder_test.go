@@ -62,7 +62,7 @@ func TestCollatorScriptReorderMatchesNode(t *testing.T) {
 	} {
 		var o collatorOptions
 		require.NoError(t, json.Unmarshal([]byte(c.options), &o))
-		coll, err := newCollator([]string{c.loc}, o)
+		coll, err := newCollator(newRunData(), []string{c.loc}, o)
 		require.NoError(t, err)
 		got := slices.Clone(scriptWords)
 		slices.SortStableFunc(got, coll.compare)
@@ -75,9 +75,9 @@ func TestCollatorScriptReorderMatchesNode(t *testing.T) {
 func TestReorderGroupRanges(t *testing.T) {
 	letters := map[string]string{"Latn": "a", "Grek": "α", "Cyrl": "а", "Arab": "ب", "Hebr": "א", "Armn": "ա", "Geor": "ა", "Ethi": "ሀ", "Thai": "ก", "Deva": "क", "Beng": "ক", "Guru": "ਕ", "Gujr": "ક", "Orya": "କ", "Taml": "க", "Telu": "క", "Knda": "ಕ", "Mlym": "ക", "Sinh": "ක", "Hang": "ᄀ", "Bopo": "ㄅ", "Kana": "ア"}
 	for _, tag := range []string{"und", "ru", "ja", "zh-Hant", "ko", "sv", "hi"} {
-		coll, err := newCollator([]string{tag}, collatorOptions{})
+		coll, err := newCollator(newRunData(), []string{tag}, collatorOptions{})
 		require.NoError(t, err)
-		table := groupTable(coll.collateTag(mustLookup(coll.Locale), ""), coll.c)
+		table := newRunData().groupTable(coll.collateTag(mustLookup(newRunData(), coll.Locale), ""), coll.c)
 		for a, ra := range table.ranges {
 			require.GreaterOrEqual(t, ra.lo, table.first, "%s %s", tag, a)
 			for b, rb := range table.ranges {
@@ -92,7 +92,7 @@ func TestReorderGroupRanges(t *testing.T) {
 }
 
 func weighFirst(t *testing.T, c *collator, s string) int {
-	r := newReorderer(c.collateTag(mustLookup(c.Locale), ""), nil)
+	r := newRunData().newReorderer(c.collateTag(mustLookup(newRunData(), c.Locale), ""), nil)
 	require.NotNil(t, r)
 	p := primaries(r.primary.KeyFromString(&r.buf, s))
 	require.NotEmpty(t, p)
@@ -104,12 +104,12 @@ func weighFirst(t *testing.T, c *collator, s string) int {
 func TestSearchUsageRefusedWhereICUTailorsIt(t *testing.T) {
 	search := "search"
 	for _, loc := range []string{"ja", "zh-TW", "ko", "th", "da", "be", "kk"} {
-		_, err := newCollator([]string{loc}, collatorOptions{Usage: &search})
+		_, err := newCollator(newRunData(), []string{loc}, collatorOptions{Usage: &search})
 		require.Error(t, err, loc)
 		assert.Contains(t, err.Error(), `usage "search" is not supported`, loc)
 	}
 	for _, loc := range []string{"en", "de", "ru", "fr"} {
-		_, err := newCollator([]string{loc}, collatorOptions{Usage: &search})
+		_, err := newCollator(newRunData(), []string{loc}, collatorOptions{Usage: &search})
 		assert.NoError(t, err, loc)
 	}
 }

@@ -24,7 +24,7 @@ type segmenterOptions struct {
 }
 
 func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
-	loc, err := resolveLocale(locales)
+	tag, err := resolveTag(locales)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func newSegmenter(locales []string, o segmenterOptions) (*segmenter, error) {
 	if _, err := option(o.LocaleMatcher, "Intl.Segmenter", "localeMatcher", "best fit", "lookup", "best fit"); err != nil {
 		return nil, err
 	}
-	return &segmenter{Locale: loc.tag, Granularity: g}, nil
+	return &segmenter{Locale: tag, Granularity: g}, nil
 }
 
 // segments is the answer to a seg.next call: the ends of the segments

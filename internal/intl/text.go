@@ -27,8 +27,8 @@ type listOptions struct {
 	Style         *string `json:"style"`
 }
 
-func newListFormat(locales []string, o listOptions) (*listFormat, error) {
-	loc, err := resolveLocale(locales)
+func newListFormat(run *runData, locales []string, o listOptions) (*listFormat, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +150,8 @@ type relativeOptions struct {
 	Numeric         *string `json:"numeric"`
 }
 
-func newRelativeTimeFormat(locales []string, o relativeOptions) (*relativeTimeFormat, error) {
-	loc, err := resolveLocale(locales)
+func newRelativeTimeFormat(run *runData, locales []string, o relativeOptions) (*relativeTimeFormat, error) {
+	loc, err := resolveLocale(run, locales)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	if rf.Style != "long" {
 		field += "-" + rf.Style
 	}
-	data := rf.loc.data.Relative[field]
+	data := rf.loc.data.Relative.get()[field]
 	neg := strings.HasPrefix(value, "-")
 	if rf.Numeric == "auto" {
 		if f, err := strconv.ParseFloat(value, 64); err == nil && f == float64(int(f)) && f >= -2 && f <= 2 {
@@ -209,7 +209,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 			}
 		}
 	}
-	nf, err := newNumberFormat([]string{rf.Locale}, numberOptions{NumberingSystem: &rf.NumberingSystem})
+	nf, err := newNumberFormat(rf.loc.run, []string{rf.Locale}, numberOptions{NumberingSystem: &rf.NumberingSystem})
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (rf *relativeTimeFormat) format(value, unit string) ([]part, error) {
 	}
 	d, _ := parseDecimal(abs)
 	r, minFrac := nf.round(d)
-	category := plurals(rf.loc.lang, false).category(operandsOf(r, minFrac))
+	category := rf.loc.run.plurals(rf.loc.lang, false).category(operandsOf(r, minFrac))
 	tense := "relativeTime-type-future"
 	if neg {
 		tense = "relativeTime-type-past"
@@ -264,7 +264,7 @@ type pluralOptions struct {
 	Type *string `json:"type"`
 }
 
-func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
+func newPluralRules(run *runData, locales []string, o pluralOptions) (*pluralRules, error) {
 	typ, err := option(o.Type, "Intl.PluralRules", "type", "cardinal", "cardinal", "ordinal")
 	if err != nil {
 		return nil, err
@@ -282,7 +282,7 @@ func newPluralRules(locales []string, o pluralOptions) (*pluralRules, error) {
 		// of the reported locale and never refuses.
 		NumberingSystem: &latn,
 	}
-	nf, err := newNumberFormat(locales, nopts)
+	nf, err := newNumberFormat(run, locales, nopts)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,9 @@ func (pr *pluralRules) rulesLocale() string {
 	return pr.nf.loc.lang
 }
 
-func (pr *pluralRules) rules() *pluralSet { return plurals(pr.rulesLocale(), pr.Type == "ordinal") }
+func (pr *pluralRules) rules() *pluralSet {
+	return pr.nf.loc.run.plurals(pr.rulesLocale(), pr.Type == "ordinal")
+}
 
 // selectCategory is PluralRules.prototype.select.
 func (pr *pluralRules) selectCategory(x string) string {

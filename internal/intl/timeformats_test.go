@@ -13,7 +13,7 @@ func formatDate(t *testing.T, loc string, o dateTimeOptions) string {
 	t.Helper()
 	utc := "UTC"
 	o.Required, o.Defaults, o.TimeZone = "any", "date", &utc
-	df, err := newDateTimeFormat([]string{loc}, o)
+	df, err := newDateTimeFormat(newRunData(), []string{loc}, o)
 	require.NoError(t, err)
 	parts, err := df.format(float64(time.Date(2024, 11, 4, 9, 5, 0, 0, time.UTC).UnixMilli()))
 	require.NoError(t, err)

@@ -59,7 +59,7 @@ func usable(s string) string {
 // specificName is the zone's own name of the kind (standard, daylight)
 // where it has one (British Summer Time), else its metazone's.
 func (df *dateTimeFormat) specificName(id, length, kind string) string {
-	z := &df.loc.data.Dates.Zones
+	z := df.loc.data.Dates.Zones.get()
 	if s := usable(z.Zone[id][length][kind]); s != "" {
 		return s
 	}
@@ -75,7 +75,7 @@ func (df *dateTimeFormat) specificName(id, length, kind string) string {
 // offset differs from the metazone's reference zone at t; else the
 // zone's place ("United Kingdom Time"); "" when it has none (UTC).
 func (df *dateTimeFormat) genericName(id string, t time.Time, length string) string {
-	z := &df.loc.data.Dates.Zones
+	z := df.loc.data.Dates.Zones.get()
 	if s := usable(z.Zone[id][length]["generic"]); s != "" {
 		return s
 	}
@@ -115,7 +115,7 @@ func (df *dateTimeFormat) locationName(id string) string {
 	if place == "" {
 		return ""
 	}
-	return strings.Replace(df.loc.data.Dates.Zones.RegionFormat, "{0}", place, 1)
+	return strings.Replace(df.loc.data.Dates.Zones.get().RegionFormat, "{0}", place, 1)
 }
 
 // partialLocationName is a metazone's name with the zone's place, for a
@@ -129,12 +129,12 @@ func (df *dateTimeFormat) partialLocationName(id, mz, mzName string) string {
 	} else if place = df.exemplarCity(id); place == "" {
 		place = id
 	}
-	return strings.NewReplacer("{0}", place, "{1}", mzName).Replace(df.loc.data.Dates.Zones.FallbackFormat)
+	return strings.NewReplacer("{0}", place, "{1}", mzName).Replace(df.loc.data.Dates.Zones.get().FallbackFormat)
 }
 
 // regionName is the locale's name of a region ("United Kingdom").
 func (df *dateTimeFormat) regionName(region string) string {
-	if s := df.loc.data.Names.Territories[region]; s != "" {
+	if s := df.loc.data.Names.get().Territories[region]; s != "" {
 		return s
 	}
 	return region
@@ -144,7 +144,7 @@ func (df *dateTimeFormat) regionName(region string) string {
 // data carries it (gen keeps the ones that differ from the ID's), else
 // the last part of the ID with spaces for underscores, as ICU derives it.
 func (df *dateTimeFormat) exemplarCity(id string) string {
-	if s := df.loc.data.Dates.Zones.ExemplarCity[id]; s != "" {
+	if s := df.loc.data.Dates.Zones.get().ExemplarCity[id]; s != "" {
 		return s
 	}
 	i := strings.LastIndexByte(id, '/')
@@ -309,7 +309,7 @@ func nextPeriod(t time.Time) time.Time {
 // "GMT-05:00"; an offset with seconds (local mean time before standard
 // zones) shows them, "GMT-4:56:02", as ICU does.
 func (df *dateTimeFormat) gmtOffset(t time.Time, long bool) string {
-	z := df.loc.data.Dates.Zones
+	z := df.loc.data.Dates.Zones.get()
 	_, off := t.Zone()
 	// ICU writes a zero offset as GMT+0 and GMT+00:00, not the locale's
 	// zero format.

@@ -12,7 +12,7 @@ import (
 // formatToParts(...).find(p => p.type === "timeZoneName").value does.
 func zoneNameAt(t *testing.T, loc, zone, style, iso string) string {
 	t.Helper()
-	df, err := newDateTimeFormat([]string{loc}, dateTimeOptions{Required: "any", Defaults: "date", TimeZone: &zone, TimeZoneName: &style})
+	df, err := newDateTimeFormat(newRunData(), []string{loc}, dateTimeOptions{Required: "any", Defaults: "date", TimeZone: &zone, TimeZoneName: &style})
 	require.NoError(t, err)
 	at, err := time.Parse(time.RFC3339, iso)
 	require.NoError(t, err)
@@ -97,7 +97,7 @@ func TestZoneOffsetsWithSeconds(t *testing.T) {
 // gmtOffset reads, and its place names a pattern to go in.
 func TestZoneOffsetForms(t *testing.T) {
 	for _, name := range supp().Locales {
-		z := load(name).Dates.Zones
+		z := newRunData().load(name).Dates.Zones.get()
 		assert.Regexp(t, `^[^H]*H+[^m]*mm[^;]*;[^H]*H+[^m]*mm`, z.HourFormat, name)
 		assert.Contains(t, z.RegionFormat, "{0}", name)
 		assert.Contains(t, z.FallbackFormat, "{1}", name)
