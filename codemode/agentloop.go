@@ -40,8 +40,9 @@ func (s *Session) ModelTools() []WireTool {
 // text, and whether it reports a failure.
 type ToolResult struct {
 	// Text is what the model reads. For a result it is the display text
-	// of the call's output (run_code's is [RenderResult]'s), followed by
-	// each deferred context entry as "[context from SOURCE]" and its text.
+	// of the call's output (run_code's is [RenderResult]'s), or its JSON
+	// value when it has none, followed by each deferred context entry as
+	// "[context from SOURCE]" and its text.
 	// For a call that did not produce one it is the error's message, which
 	// the pipeline writes for the model. For a suspended call it describes
 	// the wait; send it only if the loop goes on without the result.
@@ -93,6 +94,11 @@ func toolResult(tool string, out *Output, err error) ToolResult {
 	var b strings.Builder
 	for _, c := range out.Content {
 		appendBlock(&b, contentText(c))
+	}
+	if len(out.Content) == 0 && out.Suspended == nil {
+		// A tool that gives only a value (what a program receives) is
+		// read by the model as that JSON.
+		b.Write(out.Value)
 	}
 	for _, d := range out.Deferred {
 		appendBlock(&b, fmt.Sprintf("[context from %s]\n%s", d.Source, d.Text))

@@ -62,7 +62,7 @@ policy:
 	defer sess.Close(context.Background())
 
 	for _, t := range sess.ModelTools() {
-		fmt.Printf("offer %s: %s\n", t.Name, strings.SplitN(t.Description, "\n", 2)[0][:40])
+		fmt.Printf("offer %s, SDK in its description: %v\n", t.Name, strings.Contains(t.Description, "interface Tools {"))
 	}
 
 	// The model answers with a tool call; here, a scripted one.
@@ -89,7 +89,7 @@ policy:
 	// Send res.Text back as the result of call toolu_1, flagged if IsError.
 	fmt.Printf("is error: %v\n%s", res.IsError, res.Text)
 	// Output:
-	// offer run_code: Run a TypeScript program that calls your
+	// offer run_code, SDK in its description: true
 	// approve refund {"order":"A-1","amount":40}? yes
 	// is error: false
 	// status: ok

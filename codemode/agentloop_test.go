@@ -90,6 +90,7 @@ func TestCallToolOfANativeToolIsNeverARunCodeFailure(t *testing.T) {
 	s, _ := newTestSession(t, Options{}, valueTool("odd", ParallelSafe, `{"failure":{"kind":"exception"}}`))
 	res := s.CallTool(t.Context(), CallRequest{ID: "c1", Tool: "odd"})
 	assert.False(t, res.IsError)
+	assert.JSONEq(t, `{"failure":{"kind":"exception"}}`, res.Text, "a result without display content is read as its value")
 }
 
 func TestCallToolNamesBinaryContent(t *testing.T) {
