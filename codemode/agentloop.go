@@ -23,9 +23,10 @@ import (
 // the tools its program may call. In the catalogue form describe_tools
 // follows run_code; answer it with CallTool like any other call.
 //
-// Each InputSchema is a JSON Schema object, as providers take it; run_code's
-// lists every property as required and forbids others, so it also passes a
-// provider's strict schema mode.
+// Each InputSchema is a JSON Schema object, as providers take it. run_code's
+// requires every property and forbids others, so it also passes a
+// provider's strict schema mode; describe_tools' arguments are optional,
+// so it does not.
 func (s *Session) ModelTools() []WireTool {
 	tools := s.WireTools()
 	for i := range tools {
@@ -42,10 +43,10 @@ type ToolResult struct {
 	// Text is what the model reads. For a result it is the display text
 	// of the call's output (run_code's is [RenderResult]'s), or its JSON
 	// value when it has none, followed by each deferred context entry as
-	// "[context from SOURCE]" and its text.
-	// For a call that did not produce one it is the error's message, which
-	// the pipeline writes for the model. For a suspended call it describes
-	// the wait; send it only if the loop goes on without the result.
+	// "[context from SOURCE]" and its text. For a call that did not
+	// produce one it is the error's message, which the pipeline writes for
+	// the model. For a suspended call it describes the wait; send it only
+	// if the loop goes on without the result.
 	Text string
 	// IsError marks a call that did not produce a result, or a run_code
 	// program that failed (its Text says "status: failed" and why):
