@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +15,8 @@ import (
 // The tool result the model gets for its program: two tools called, the
 // refund approved.
 const approvedResult = "status: ok\nvalue: [{\"order\":\"A-1002\",\"refunded\":40}]\nlogs: 1\n| acme has 3 orders, 1 damaged\n"
+
+func TestMain(m *testing.M) { os.Exit(replay.Main(m)) }
 
 // TestAgentLoopRunsTheModelsProgram replays a conversation in which the
 // model answers with a run_code call whose program calls both shop tools;

@@ -72,3 +72,17 @@ func (s *Server) Requests() []Request {
 	defer s.mu.Unlock()
 	return append([]Request(nil), s.requests...)
 }
+
+// Main runs a package's tests with the user cache directory, where the
+// examples keep the compiled sandbox, in a temporary directory: a test
+// leaves nothing behind in the user's cache, and the package's tests
+// still compile the sandbox only once.
+func Main(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "agentloop-cache-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("XDG_CACHE_HOME", dir)
+	return m.Run()
+}
