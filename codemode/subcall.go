@@ -13,6 +13,7 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // subDispatcher turns one program's tools[...] calls into pipeline calls:
@@ -24,6 +25,7 @@ import (
 type subDispatcher struct {
 	s      *Session
 	parent *Call
+	span   trace.Span // the run_code call's, parent of the sub-calls' spans
 	queue  *dispatchQueue
 
 	mu      sync.Mutex
@@ -115,6 +117,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 		Tool:     e.tool.Name,
 		Args:     raw,
 	}
+	ctx = d.s.tel.startSubCall(ctx, d.span, call)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(raw))...)
 	value, parked, err := d.runQueued(ctx, t, submitted, call, func(ctx context.Context) (*Output, error) {
 		return d.s.pipeline(ctx, e, call)
@@ -128,7 +131,8 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 // runQueued runs a sub-call's pipeline stages in its turn and settles it:
 // a value, a rejection, or a park, for which it returns the reason to give
 // coderun.Suspend. call is the call the stages work on, so a park records
-// its final arguments.
+// its final arguments. ctx carries the sub-call's span (startSubCall),
+// which runQueued ends.
 func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
 	var (
 		out     *Output
@@ -167,6 +171,7 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 	}
 	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
+	d.s.tel.endSubCall(ctx, call, parked, callErr)
 	switch {
 	case parked != "":
 		return nil, parked, nil
@@ -202,7 +207,9 @@ func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error 
 		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: errRunOver,
 		Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
 	}
+	ctx = d.s.tel.startSubCall(ctx, d.span, call)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatchStart, append(callAttrs(call), argsAttr(call.Args))...)
+	d.s.tel.endSubCall(ctx, call, "", callErr)
 	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
 	return callErr
@@ -301,6 +308,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 		e := d.s.visibleEntry(p.Tool)
 		wg.Go(func() {
 			call := &Call{ID: p.ID, ParentID: d.parent.ID, Tool: p.Tool, Args: p.Args}
+			ctx := d.s.tel.startSubCall(ctx, d.span, call)
 			var stages func(context.Context) (*Output, error)
 			switch a, decided := decisions[p.ID]; {
 			case e == nil:
@@ -315,6 +323,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 			case p.Approval:
 				stages = func(ctx context.Context) (*Output, error) {
 					d.s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", a.Approved), slog.Bool("resumed", true))...)
+					d.s.tel.approval(ctx, a.Approved, false, true)
 					if !a.Approved {
 						return nil, refusedApproval(call, a.Reason)
 					}
