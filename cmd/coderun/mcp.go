@@ -18,7 +18,7 @@ var mcpCmd = &command{
 	name:     "mcp",
 	args:     "[flags]",
 	summary:  "serve Code Mode over MCP (stdio, or --http ADDR)",
-	synopsis: "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.",
+	synopsis: "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http. With OTEL_EXPORTER_OTLP_ENDPOINT set, it exports OpenTelemetry traces and metrics over OTLP/HTTP.",
 	run:      runMCP,
 }
 
