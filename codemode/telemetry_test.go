@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -132,7 +133,15 @@ return {a, b, denied};
 	res := requireResult(t, out, err)
 	assert.JSONEq(t, `{"a":1,"b":2,"denied":"call denied by policy: read-only"}`, string(res.Value))
 
-	calls, others := rec.byCall()
+	// A call the program made without awaiting it may reach the dispatcher
+	// only after run_code returned (it is then dropped late): its span
+	// ends then.
+	var calls map[string]sdktrace.ReadOnlySpan
+	var others map[string][]sdktrace.ReadOnlySpan
+	require.Eventually(t, func() bool {
+		calls, others = rec.byCall()
+		return calls["rc.4"] != nil && calls["rc.5"] != nil
+	}, time.Minute, time.Millisecond, "the unawaited calls' spans end")
 	rc := calls["rc"]
 	require.NotNil(t, rc, "run_code has its span")
 	assertToolSpan(t, rc, RunCodeToolName, "rc")
@@ -209,10 +218,10 @@ func TestTelemetryFollowsAResumeToAnotherSession(t *testing.T) {
 	res := requireResult(t, out, err)
 	assert.JSONEq(t, `{"before":1,"written":1,"after":2}`, string(res.Value))
 
-	trace := rcA.SpanContext().TraceID()
+	traceID := rcA.SpanContext().TraceID()
 	require.NotEmpty(t, recB.spans.Ended())
 	for _, s := range recB.spans.Ended() {
-		assert.Equal(t, trace, s.SpanContext().TraceID(), "%s joins the call's trace", s.Name())
+		assert.Equal(t, traceID, s.SpanContext().TraceID(), "%s joins the call's trace", s.Name())
 	}
 	callsB, othersB := recB.byCall()
 	rcB := callsB["rc"]
