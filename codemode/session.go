@@ -114,7 +114,6 @@ func NewSession(opts Options) (*Session, error) {
 	if s.policy == nil {
 		s.policy = cfg.Policy
 	}
-
 	tel, err := newSessionTelemetry(opts.Telemetry)
 	if err != nil {
 		return nil, fmt.Errorf("codemode: new session: telemetry: %w", err)
