@@ -66,6 +66,10 @@ type Config struct {
 	// MaxSuspendedAge is how long a suspended run's state stays resumable
 	// after it was sealed. Range: 1ms to 30 days.
 	MaxSuspendedAge time.Duration
+	// Telemetry is where the Runtime reports traces and metrics (see
+	// [Telemetry]). It is not a budget: Validate does not look at it, and
+	// the zero value records nothing and costs nothing.
+	Telemetry Telemetry
 }
 
 // FuelQuantum is the number of loop iterations inside the sandbox between two

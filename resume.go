@@ -50,7 +50,8 @@ func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bi
 		return Result{}, err
 	}
 	var restoreErr error
-	res, err := r.guarded(ctx, bindings, func(rn *run) { restoreErr = rn.resume(st, byID) })
+	seg := segment{resume: true, traceparent: st.Trace, answers: len(answers)}
+	res, err := r.guarded(ctx, bindings, seg, func(rn *run) { restoreErr = rn.resume(st, byID) })
 	if restoreErr != nil {
 		return Result{}, restoreErr
 	}

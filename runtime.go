@@ -54,6 +54,7 @@ type Runtime struct {
 	cfg       Config
 	engine    *engine.Engine
 	admission *admission
+	tel       *runTelemetry // nil without Config.Telemetry
 
 	mu       sync.Mutex
 	closed   bool
@@ -80,6 +81,10 @@ func New(cfg Config) (*Runtime, error) {
 		return nil, err
 	}
 	cfg.StateKey = bytes.Clone(cfg.StateKey) // the caller's slice may change
+	tel, err := newRunTelemetry(cfg.Telemetry)
+	if err != nil {
+		return nil, fmt.Errorf("coderun: telemetry: %w", err)
+	}
 	// Intl's shared data is decoded before any run can call Intl, while
 	// the sandbox compiles: were it decoded at the first Intl call, a
 	// run's first call would tell, by taking tens of milliseconds longer,
@@ -98,7 +103,7 @@ func New(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("coderun: %w", err)
 	}
 	closing, cancel := context.WithCancelCause(context.Background())
-	return &Runtime{cfg: cfg, engine: eng, admission: newAdmission(cfg.MaxExecuting), closing: closing, close: cancel, released: make(chan struct{})}, nil
+	return &Runtime{cfg: cfg, engine: eng, admission: newAdmission(cfg.MaxExecuting), tel: tel, closing: closing, close: cancel, released: make(chan struct{})}, nil
 }
 
 // memoryCeiling is the wasm memory cap for a heap limit: the heap limit is
@@ -121,21 +126,23 @@ func (r *Runtime) Run(ctx context.Context, req Request) (Result, error) {
 	if err := validateFileName(req.FileName); err != nil {
 		return Result{}, err
 	}
-	return r.guarded(ctx, req.Bindings, func(rn *run) {
+	return r.guarded(ctx, req.Bindings, segment{}, func(rn *run) {
 		rn.fileName = req.FileName
 		rn.runProgram(req.Program)
 	})
 }
 
 // guarded runs one segment of a run (a Run, or a Resume) as an active run
-// of r: it counts the run for Close, gives it its context and turns a panic
-// in the host path into a failure.
-func (r *Runtime) guarded(ctx context.Context, bindings []Namespace, body func(*run)) (res Result, err error) {
+// of r: it counts the run for Close, gives it its context, turns a panic
+// in the host path into a failure and reports the segment's telemetry.
+func (r *Runtime) guarded(ctx context.Context, bindings []Namespace, seg segment, body func(*run)) (res Result, err error) {
 	if err := r.enter(); err != nil {
 		return Result{}, err
 	}
 	defer r.leave()
+	ctx, started := r.tel.start(ctx, seg)
 	rn := newRun(ctx, r, bindings)
+	defer func() { r.tel.end(ctx, started, rn, res) }()
 	defer rn.end()
 	defer func() {
 		if p := recover(); p != nil {

@@ -111,6 +111,9 @@ type runState struct {
 	Parked     []parkedState    `cbor:"11,keyasint"`
 	Fuel       uint32           `cbor:"12,keyasint"`
 	FileName   string           `cbor:"13,keyasint,omitempty"` // Request.FileName
+	// Trace is the W3C traceparent of the span of the segment that
+	// suspended, so that a resume in any process continues its trace.
+	Trace string `cbor:"14,keyasint,omitempty"`
 }
 
 // namespaceState is what the guest holds of a namespace: its global and
@@ -190,6 +193,7 @@ func (r *run) seal() ([]byte, error) {
 		Timers:     r.timers.save(),
 		Fuel:       r.inst.Fuel(),
 		FileName:   r.fileName,
+		Trace:      r.rt.tel.traceparent(r.ctx),
 	}
 	for _, p := range r.parked {
 		st.Parked = append(st.Parked, parkedState{ID: p.ID, Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason})

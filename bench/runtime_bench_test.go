@@ -37,7 +37,12 @@ func BenchmarkColdStartNewProgram(b *testing.B) {
 
 // benchColdStart runs program(i) (which must return 2) once per op.
 func benchColdStart(b *testing.B, program func(i int) string) {
-	rt := newBenchRuntime(b, coderun.DefaultConfig())
+	benchColdStartWith(b, coderun.DefaultConfig(), program)
+}
+
+// benchColdStartWith is benchColdStart on a Runtime with cfg.
+func benchColdStartWith(b *testing.B, cfg coderun.Config, program func(i int) string) {
+	rt := newBenchRuntime(b, cfg)
 	mustRun(b, rt, coderun.Request{Program: "return 1+1"}) // the first run in a process pays one-off costs
 	samples := make(durations, 0, b.N)
 	b.ReportAllocs()

@@ -1,6 +1,7 @@
 package codemode
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -30,6 +31,9 @@ type envelope struct {
 	NextSeq int64         `cbor:"8,keyasint,omitempty"`
 	Held    []heldEntries `cbor:"9,keyasint,omitempty"`
 	Parked  []parkedCall  `cbor:"10,keyasint"`
+	// Trace is the W3C traceparent of the span of the call that
+	// suspended, so that its resume, in any process, continues the trace.
+	Trace string `cbor:"11,keyasint,omitempty"`
 }
 
 // heldEntries are the deferred context entries of one finished sub-call.
@@ -65,8 +69,9 @@ func (s *Session) canSuspend() bool { return len(s.cfg.Budgets.StateKey) == seal
 // suspension seals env and describes it. started is when the call or
 // resume that suspended began: the envelope expires no later than the
 // runtime's state inside it, which was sealed after that.
-func (s *Session) suspension(env *envelope, started time.Time) (*Suspension, error) {
+func (s *Session) suspension(ctx context.Context, env *envelope, started time.Time) (*Suspension, error) {
 	env.Version, env.Build = envelopeVersion, wasm.SHA256()
+	env.Trace = s.tel.traceparent(ctx)
 	expires := started.Add(s.cfg.Budgets.MaxSuspendedAge)
 	env.Expires = expires.UnixNano()
 	plain, err := cbor.Marshal(env)

@@ -124,14 +124,17 @@ func (s *Session) askApprover(ctx context.Context, call *Call, reason string) er
 		}
 	}
 	var ok bool
+	done := s.tel.asking(ctx, call)
 	err := recovered(func() (err error) {
 		ok, err = s.approver.Approve(ctx, ApprovalRequest{Call: *call, Reason: reason})
 		return err
 	})
+	done()
 	if errors.Is(err, ErrNotYet) {
 		return s.notYet(ctx, call, reason, err)
 	}
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", ok && err == nil))...)
+	s.tel.approval(ctx, ok && err == nil, false, false)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return cancelled(call, err)
@@ -148,6 +151,7 @@ func (s *Session) askApprover(ctx context.Context, call *Call, reason string) er
 // denied with a message saying so.
 func (s *Session) notYet(ctx context.Context, call *Call, reason string, err error) error {
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", false), slog.Bool("pending", true), slog.String("note", err.Error()))...)
+	s.tel.approval(ctx, false, true, false)
 	if !s.canSuspend() {
 		return &CallError{
 			CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDenied, Stage: StageApproval, Err: ErrCannotSuspend,

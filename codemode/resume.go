@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
+
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Resume continues a call that suspended waiting for approvals (see
@@ -53,6 +55,7 @@ func (s *Session) Resume(ctx context.Context, state []byte, approvals []Approval
 			denied = append(denied, a.ID)
 		}
 	}
+	ctx = s.tel.startResume(ctx, call, env.Trace, approved, denied)
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventResumed, append(callAttrs(call), slog.Any("approved", approved), slog.Any("denied", denied))...)
 	var out *Output
 	if env.Run == nil {
@@ -61,18 +64,19 @@ func (s *Session) Resume(ctx context.Context, state []byte, approvals []Approval
 		out, err = s.resumeRun(ctx, env, call, decisions, start)
 	}
 	s.logCallEnd(ctx, call, start, out, err)
+	s.tel.endCall(ctx, call, out, err)
 	return out, err
 }
 
 // suspendDirect suspends a top-level call whose own approval is not
 // decided yet. Its final arguments (pre-execute hooks applied, validated)
 // are kept: on resume only execute and the post-execute hooks remain.
-func (s *Session) suspendDirect(call *Call, aa *awaitingApproval, started time.Time) (*Output, error) {
+func (s *Session) suspendDirect(ctx context.Context, call *Call, aa *awaitingApproval, started time.Time) (*Output, error) {
 	env := &envelope{
 		CallID: call.ID, Tool: call.Tool, Args: call.Args,
 		Parked: []parkedCall{{ID: call.ID, Tool: call.Tool, Args: call.Args, Approval: true, Reason: aa.reason, Note: aa.note}},
 	}
-	susp, err := s.suspension(env, started)
+	susp, err := s.suspension(ctx, env, started)
 	if err != nil {
 		return nil, err
 	}
@@ -84,9 +88,10 @@ func (s *Session) resumeDirect(ctx context.Context, env *envelope, call *Call, d
 	p := env.Parked[0]
 	a, ok := decisions[p.ID]
 	if !ok {
-		return s.suspendDirect(call, &awaitingApproval{reason: p.Reason, note: p.Note}, started)
+		return s.suspendDirect(ctx, call, &awaitingApproval{reason: p.Reason, note: p.Note}, started)
 	}
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", a.Approved), slog.Bool("resumed", true))...)
+	s.tel.approval(ctx, a.Approved, false, true)
 	if !a.Approved {
 		return nil, refusedApproval(call, a.Reason)
 	}
@@ -108,9 +113,10 @@ func (s *Session) resumeRun(ctx context.Context, env *envelope, call *Call, deci
 		return nil, fmt.Errorf("codemode: resume: %w", err)
 	}
 	d, tickets := restoreDispatcher(s, call, env)
+	d.span = trace.SpanFromContext(ctx)
 	answers := d.replay(ctx, env, tickets, decisions)
 	res, runErr := s.rt.Resume(ctx, env.Run, answers, d.bindings())
-	out, err := s.runCodeOutput(call, d, started, res, runErr)
+	out, err := s.runCodeOutput(ctx, call, d, started, res, runErr)
 	if err != nil || out.Suspended != nil {
 		return out, err
 	}

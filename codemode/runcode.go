@@ -7,6 +7,7 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // The names a program sees. They are part of the SDK's contract.
@@ -85,15 +86,16 @@ func (s *Session) executeRunCode(ctx context.Context, call *Call) (*Output, erro
 	}
 	started := time.Now()
 	d := newSubDispatcher(s, call, s.cfg.MaxParallelSubCalls)
+	d.span = trace.SpanFromContext(ctx)
 	res, runErr := s.rt.Run(ctx, coderun.Request{Program: args.Program, Bindings: d.bindings()})
-	return s.runCodeOutput(call, d, started, res, runErr)
+	return s.runCodeOutput(ctx, call, d, started, res, runErr)
 }
 
 // runCodeOutput turns a settled run into run_code's output. A suspended
 // run becomes a Suspension carrying the runtime's state with the
 // dispatcher's own (parked sub-calls, held entries), and Value the Result
 // so far (its logs) without the runtime's raw state.
-func (s *Session) runCodeOutput(call *Call, d *subDispatcher, started time.Time, res coderun.Result, runErr error) (*Output, error) {
+func (s *Session) runCodeOutput(ctx context.Context, call *Call, d *subDispatcher, started time.Time, res coderun.Result, runErr error) (*Output, error) {
 	deferred := d.settle()
 	if runErr != nil {
 		return nil, fmt.Errorf("codemode: run_code: %w", runErr)
@@ -105,7 +107,7 @@ func (s *Session) runCodeOutput(call *Call, d *subDispatcher, started time.Time,
 			return nil, err
 		}
 		var err error
-		if susp, err = s.suspension(env, started); err != nil {
+		if susp, err = s.suspension(ctx, env, started); err != nil {
 			return nil, err
 		}
 		res.Suspended, deferred = nil, nil

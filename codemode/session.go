@@ -35,6 +35,13 @@ type Options struct {
 	Approver Approver
 	// PostExecute hooks run, in order, on every result.
 	PostExecute []PostExecuteHook
+	// Telemetry receives the session's spans (execute_tool, one per call
+	// and sub-call) and metrics (coderun.subcalls,
+	// coderun.approvals.waiting). The zero value records nothing. A
+	// Runtime the session creates reports to it too, unless
+	// Config.Budgets.Telemetry names providers of its own; a Runtime
+	// passed in reports where its own Config says.
+	Telemetry coderun.Telemetry
 }
 
 // Session is one agent session's view of its tools: it assembles what the
@@ -51,6 +58,7 @@ type Session struct {
 	policy      Policy
 	approver    Approver
 	post        []PostExecuteHook
+	tel         *sessionTelemetry // nil without Options.Telemetry
 	runCode     *entry
 	describe    *entry
 
@@ -106,6 +114,11 @@ func NewSession(opts Options) (*Session, error) {
 	if s.policy == nil {
 		s.policy = cfg.Policy
 	}
+	tel, err := newSessionTelemetry(opts.Telemetry)
+	if err != nil {
+		return nil, fmt.Errorf("codemode: new session: telemetry: %w", err)
+	}
+	s.tel = tel
 	rc, err := s.newRunCodeEntry()
 	if err != nil {
 		return nil, err
@@ -115,7 +128,11 @@ func NewSession(opts Options) (*Session, error) {
 		return nil, err
 	}
 	if s.rt == nil && cfg.Mode != ModeNative {
-		rt, err := coderun.New(cfg.Budgets)
+		budgets := cfg.Budgets
+		if budgets.Telemetry.TracerProvider == nil && budgets.Telemetry.MeterProvider == nil {
+			budgets.Telemetry = opts.Telemetry
+		}
+		rt, err := coderun.New(budgets)
 		if err != nil {
 			return nil, fmt.Errorf("codemode: new session: runtime: %w", err)
 		}
@@ -161,6 +178,7 @@ func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
 		call.ID = "call-" + strconv.FormatUint(s.nextID.Add(1), 10)
 	}
 	start := time.Now()
+	ctx = s.tel.startCall(ctx, call)
 	s.log.LogAttrs(ctx, slog.LevelInfo, EventCallStart, append(callAttrs(call), argsAttr(call.Args))...)
 	var (
 		out *Output
@@ -171,10 +189,11 @@ func (s *Session) Call(ctx context.Context, req CallRequest) (*Output, error) {
 	} else {
 		out, err = s.pipeline(ctx, e, call)
 		if aa := awaiting(err); aa != nil {
-			out, err = s.suspendDirect(call, aa, start)
+			out, err = s.suspendDirect(ctx, call, aa, start)
 		}
 	}
 	s.logCallEnd(ctx, call, start, out, err)
+	s.tel.endCall(ctx, call, out, err)
 	return out, err
 }
 

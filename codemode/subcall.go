@@ -13,6 +13,7 @@ import (
 	"time"
 
 	coderun "github.com/coderun/coderun"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // subDispatcher turns one program's tools[...] calls into pipeline calls:
@@ -24,6 +25,7 @@ import (
 type subDispatcher struct {
 	s      *Session
 	parent *Call
+	span   trace.Span // the run_code call's, parent of the sub-calls' spans
 	queue  *dispatchQueue
 
 	mu      sync.Mutex
@@ -122,6 +124,7 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 		Tool:     e.tool.Name,
 		Args:     raw,
 	}
+	ctx = d.s.tel.startSubCall(ctx, d.span, call)
 	value, parked, err := d.runQueued(ctx, t, submitted, call, true, func(ctx context.Context) (*Output, error) {
 		return d.s.pipeline(ctx, e, call)
 	})
@@ -136,7 +139,8 @@ func (d *subDispatcher) dispatch(ctx context.Context, e *entry, args any) (any, 
 // coderun.Suspend. call is the call the stages work on, so a park records
 // its final arguments. With logStart, the call's dispatch start is written
 // when it leaves the line, so that a call dropped from it says so; a
-// resumed call's start was written in the segment that made it.
+// resumed call's start was written in the segment that made it. ctx
+// carries the sub-call's span (startSubCall), which runQueued ends.
 func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time.Time, call *Call, logStart bool, stages func(context.Context) (*Output, error)) (value any, parked string, err error) {
 	var (
 		out     *Output
@@ -182,6 +186,7 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 	}
 	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
+	d.s.tel.endSubCall(ctx, call, parked, callErr)
 	switch {
 	case parked != "":
 		return nil, parked, nil
@@ -217,7 +222,9 @@ func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error 
 		CallID: call.ID, Tool: call.Tool, Outcome: OutcomeDropped, Stage: StageQueue, Err: errRunOver,
 		Message: fmt.Sprintf("call of tool %q was dropped: the program's run ended before it started", call.Tool),
 	}
+	ctx = d.s.tel.startSubCall(ctx, d.span, call)
 	d.logStart(ctx, call, true)
+	d.s.tel.endSubCall(ctx, call, "", callErr)
 	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
 	return callErr
@@ -326,6 +333,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 		e := d.s.visibleEntry(p.Tool)
 		wg.Go(func() {
 			call := &Call{ID: p.ID, ParentID: d.parent.ID, Tool: p.Tool, Args: p.Args}
+			ctx := d.s.tel.startSubCall(ctx, d.span, call)
 			var stages func(context.Context) (*Output, error)
 			switch a, decided := decisions[p.ID]; {
 			case e == nil:
@@ -340,6 +348,7 @@ func (d *subDispatcher) replay(ctx context.Context, env *envelope, tickets map[i
 			case p.Approval:
 				stages = func(ctx context.Context) (*Output, error) {
 					d.s.log.LogAttrs(ctx, slog.LevelInfo, EventApproval, append(callAttrs(call), slog.Bool("approved", a.Approved), slog.Bool("resumed", true))...)
+					d.s.tel.approval(ctx, a.Approved, false, true)
 					if !a.Approved {
 						return nil, refusedApproval(call, a.Reason)
 					}

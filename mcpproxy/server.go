@@ -45,6 +45,9 @@ type ServerOptions struct {
 	// store.NewMemory), closed with the Server; a Store passed in is the
 	// caller's to close.
 	Store store.Store
+	// Telemetry receives the session's traces and metrics (see
+	// codemode.Options.Telemetry); the zero value records nothing.
+	Telemetry coderun.Telemetry
 }
 
 // Server is the MCP server an agent's host connects to. It offers the tools
@@ -123,11 +126,12 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	}
 	s.bgCtx, s.bgCancel = context.WithCancel(context.Background())
 	session, err := codemode.NewSession(codemode.Options{
-		Config:   &c,
-		Registry: reg,
-		Runtime:  opts.Runtime,
-		Log:      opts.Log,
-		Approver: &s.askers,
+		Config:    &c,
+		Registry:  reg,
+		Runtime:   opts.Runtime,
+		Log:       opts.Log,
+		Approver:  &s.askers,
+		Telemetry: opts.Telemetry,
 	})
 	if err != nil {
 		return nil, err // a *codemode.ConfigError, written for the user

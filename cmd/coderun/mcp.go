@@ -18,7 +18,7 @@ var mcpCmd = &command{
 	name:     "mcp",
 	args:     "[flags]",
 	summary:  "serve Code Mode over MCP (stdio, or --http ADDR)",
-	synopsis: "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http.",
+	synopsis: "Serves Code Mode over MCP: on stdio, or on streamable HTTP with --http. With OTEL_EXPORTER_OTLP_ENDPOINT set, it exports OpenTelemetry traces and metrics over OTLP/HTTP.",
 	run:      runMCP,
 }
 
@@ -63,6 +63,16 @@ func runMCP(c *command, args []string, std stdio) int {
 	ctx, stop := interruptContext()
 	defer stop()
 
+	// Stopped last, after the server and the runtime: the spans of the
+	// calls and runs they end on the way out are exported too.
+	tel, stopTelemetry, err := openTelemetry(ctx, std.err)
+	if err != nil {
+		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
+		return 2
+	}
+	defer stopTelemetry()
+	cfg.Budgets.Telemetry = tel
+
 	log, closeLog, err := openSessionLog(*logPath, std.err)
 	if err != nil {
 		fmt.Fprintf(std.err, "coderun mcp: %v\n", err)
@@ -82,7 +92,7 @@ func runMCP(c *command, args []string, std stdio) int {
 		_, _ = rand.Read(state.key) // crypto/rand.Read never fails
 	}
 	cfg.Budgets.StateKey = state.key
-	opts := mcpproxy.ServerOptions{Log: log, Warnings: std.err, StateKey: state.key, Store: state.store}
+	opts := mcpproxy.ServerOptions{Log: log, Warnings: std.err, StateKey: state.key, Store: state.store, Telemetry: tel}
 	if cfg.Mode != codemode.ModeNative {
 		// The runtime is made here rather than by the server so that an
 		// unusable cache falls back to compiling, with a warning.
