@@ -105,6 +105,9 @@ func (c Config) Validate() error {
 	if c.MemoryLimitBytes < minMemoryLimit || c.MemoryLimitBytes > maxMemoryLimit {
 		return fmt.Errorf("coderun: config: MemoryLimitBytes is %d, want %d (16 MiB) to %d (3 GiB)", c.MemoryLimitBytes, minMemoryLimit, maxMemoryLimit)
 	}
+	if err := checkHostMemory(c.MemoryLimitBytes); err != nil {
+		return err
+	}
 	if c.MaxCallsInFlight < 1 || c.MaxCallsInFlight > maxInFlight {
 		return fmt.Errorf("coderun: config: MaxCallsInFlight is %d, want 1 to %d", c.MaxCallsInFlight, maxInFlight)
 	}

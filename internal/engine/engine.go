@@ -37,8 +37,10 @@ type Options struct {
 	Module []byte
 
 	// heapMemory serves every memory from the Go heap, as platforms
-	// without memfd do, so that tests on Linux cover that path too.
-	heapMemory bool
+	// without memfd do, and interpret runs the guest on wazero's
+	// interpreter, as platforms without its compiler do: tests on Linux
+	// cover those paths too.
+	heapMemory, interpret bool
 }
 
 const pageSize = 65536
@@ -137,7 +139,7 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (s *sandbox, 
 	// Debug info is off: the module carries DWARF from Debian's wasi-libc,
 	// and with it wazero symbolises every frame of every trap, which made
 	// each abort or timeout cost milliseconds.
-	cfg := newRuntimeConfig().
+	cfg := newRuntimeConfig(opts.interpret).
 		WithCompilationCache(cache).
 		WithMemoryLimitPages(pages).
 		WithCloseOnContextDone(false).
