@@ -22,7 +22,8 @@ type Config struct {
 	// run with KindOutputLimit; output is never truncated. Range: 1 byte to 1 GiB.
 	MaxOutputBytes int64
 	// MemoryLimitBytes bounds the guest's memory. Exhausting it ends the run
-	// with KindWorkerExit. Range: 16 MiB to 3 GiB.
+	// with KindWorkerExit. Range: 16 MiB to 3 GiB, and to 1 GiB when
+	// coderun is itself built for wasm (a WASI host).
 	MemoryLimitBytes int64
 	// Fuel is a deterministic compute budget counted in the engine's
 	// interrupt ticks (one tick per FuelQuantum loop iterations inside the

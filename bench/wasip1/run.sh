@@ -4,8 +4,8 @@
 # wazero's interpreter), in one go, and prints each metric of both with
 # their ratio. The CLI is built from the wazero module go.mod names.
 #
-#   bench/wasip1/run.sh                     # cold start 200x, each workload 1x
-#   COLD=1000x WORK=3x bench/wasip1/run.sh
+#   bench/wasip1/run.sh                     # cold start 200x, new Runtime 3x, each workload 1x
+#   COLD=1000x NEW=5x WORK=3x bench/wasip1/run.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 tmp="$(mktemp -d)"
@@ -27,6 +27,7 @@ bench() { # side, -test.bench pattern, -test.benchtime
 }
 for side in host wasip1; do
 	bench "$side" 'ColdStart' "${COLD:-200x}"
+	bench "$side" 'NewRuntime' "${NEW:-3x}"
 	bench "$side" 'Workload' "${WORK:-1x}"
 done | tee "$tmp/out.txt"
 

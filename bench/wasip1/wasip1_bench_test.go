@@ -42,6 +42,22 @@ func BenchmarkColdStart(b *testing.B) {
 	b.ReportMetric(p50(samples), "p50-µs")
 }
 
+// BenchmarkNewRuntime is the first Runtime of a process: decoding,
+// validating and compiling the sandbox (on the host without a compilation
+// cache directory; the interpreter has nothing to cache), then closing it.
+func BenchmarkNewRuntime(b *testing.B) {
+	for range b.N {
+		rt, err := coderun.New(coderun.DefaultConfig())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := rt.Close(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/new")
+}
+
 // BenchmarkWorkload runs bench/workloads/*.js, each defining work(), with
 // the Runtime's default budgets, and reports work-ms: the median time of
 // the work() call measured inside the guest (performance.now), which

@@ -37,16 +37,26 @@ func newRuntimeConfig(interpret bool) wazero.RuntimeConfig {
 
 // interpreterCallStackCeiling is how many wasm call frames wazero's
 // interpreter allows before it traps with "stack overflow": 2,000 by
-// default, a hard-coded variable that its documented -ldflags override
-// cannot set (-X sets strings only). The guest recurses several frames per
-// JavaScript call, so 2,000 frames are reached long before QuickJS's own
-// check of its 1 MiB shadow stack, and a deep recursion that throws a
-// catchable RangeError on the compiler would end the run on the
-// interpreter. The frames are heap-allocated (the interpreter does not
-// recurse in Go for a wasm call), and the shadow stack bounds the depth
-// the guest can reach, so the ceiling only needs to be out of its way.
+// default, a variable its documented -ldflags override cannot set (-X sets
+// strings only). The guest makes several frames per JavaScript call, and
+// up to 16,000 before QuickJS's own check of its 1 MiB shadow stack throws
+// a RangeError (a getter or toJSON that recurses): with 2,000, a deep
+// recursion that the program catches on the compiler would end the run on
+// the interpreter.
+//
+// The interpreter recurses in Go for every wasm call. On a native platform
+// the goroutine's stack grows to what that needs, so the ceiling is set out
+// of the guest's way. Inside a WASI host (GOARCH=wasm) the host's own
+// stack bounds that recursion, and 4,000 frames overflowed wazero's CLI,
+// killing the whole process: there the default stays, and a recursion
+// deeper than it ends the run as KindWorkerExit instead of a RangeError
+// (README.md, "Inside a WASI host").
 //
 //go:linkname interpreterCallStackCeiling github.com/tetratelabs/wazero/internal/engine/interpreter.callStackCeiling
 var interpreterCallStackCeiling int
 
-func init() { interpreterCallStackCeiling = GuestStackBytes / 4 }
+func init() {
+	if runtime.GOARCH != "wasm" {
+		interpreterCallStackCeiling = GuestStackBytes / 16
+	}
+}
