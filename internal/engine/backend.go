@@ -14,8 +14,10 @@ import (
 // executable. Elsewhere, and notably inside a WASI host, where coderun is
 // itself a wasm module (GOOS=wasip1 GOARCH=wasm) and cannot make native
 // code at all, its interpreter runs the same module: every budget, trap
-// and reset works the same, only several times slower (bench/README.md,
-// "Inside a WASI host").
+// and reset works the same (but for the depth of recursion, see
+// interpreterCallStackCeiling), only far slower: about 80 times natively,
+// hundreds of times inside a WASI host (bench/README.md, "Inside a WASI
+// host").
 
 // mayCompile reports whether wazero may compile to native code here: it
 // generates code for these two architectures only. Elsewhere a compilation
@@ -24,10 +26,11 @@ const mayCompile = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64"
 
 // newRuntimeConfig returns the configuration that runs the guest on
 // wazero's compiler where wazero supports it and on its interpreter
-// everywhere else, or when interpret is set. Where mayCompile holds, wazero makes the choice itself
-// (NewRuntimeConfig), because the checks it runs, of the CPU's features
-// and of executable memory, are not exported; asking for the compiler
-// regardless is what panics with "unsupported architecture".
+// everywhere else, or when interpret is set. Where mayCompile holds,
+// wazero makes the choice itself (NewRuntimeConfig), because the checks it
+// runs, of the CPU's features and of executable memory, are not exported;
+// asking for the compiler regardless is what panics with "unsupported
+// architecture".
 func newRuntimeConfig(interpret bool) wazero.RuntimeConfig {
 	if interpret || !mayCompile {
 		return wazero.NewRuntimeConfigInterpreter()
