@@ -23,7 +23,8 @@ type Config struct {
 	// run with KindOutputLimit; output is never truncated. Range: 1 byte to 1 GiB.
 	MaxOutputBytes int64
 	// MemoryLimitBytes bounds the guest's memory. Exhausting it ends the run
-	// with KindWorkerExit. Range: 16 MiB to 3 GiB.
+	// with KindWorkerExit. Range: 16 MiB to 3 GiB, and to 1 GiB when
+	// coderun is itself built for wasm (a WASI host).
 	MemoryLimitBytes int64
 	// Fuel is a deterministic compute budget counted in the engine's
 	// interrupt ticks (one tick per FuelQuantum loop iterations inside the
@@ -121,6 +122,9 @@ func (c Config) Validate() error {
 	}
 	if c.MemoryLimitBytes < minMemoryLimit || c.MemoryLimitBytes > maxMemoryLimit {
 		return fmt.Errorf("coderun: config: MemoryLimitBytes is %d, want %d (16 MiB) to %d (3 GiB)", c.MemoryLimitBytes, minMemoryLimit, maxMemoryLimit)
+	}
+	if err := checkHostMemory(c.MemoryLimitBytes); err != nil {
+		return err
 	}
 	if c.MaxCallsInFlight < 1 || c.MaxCallsInFlight > maxInFlight {
 		return fmt.Errorf("coderun: config: MaxCallsInFlight is %d, want 1 to %d", c.MaxCallsInFlight, maxInFlight)

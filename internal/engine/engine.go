@@ -35,6 +35,12 @@ type Options struct {
 	// Module is the wasm to run; nil means the embedded wasm.Binary. The
 	// build uses it to snapshot the plain module.
 	Module []byte
+
+	// heapMemory serves every memory from the Go heap, as platforms
+	// without memfd do, and interpret runs the guest on wazero's
+	// interpreter, as platforms without its compiler do: tests on Linux
+	// cover those paths too.
+	heapMemory, interpret bool
 }
 
 const pageSize = 65536
@@ -108,9 +114,19 @@ func compilationCache(dir string) (wazero.CompilationCache, error) {
 	return actual.(wazero.CompilationCache), nil
 }
 
-// newSandbox compiles the module of opts.
-func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, error) {
-	dir := cacheDir(opts.CacheDir)
+// newSandbox compiles the module of opts. wazero panics where it cannot
+// run at all; that becomes an error naming the platform, so that no
+// embedder's process dies of it.
+func newSandbox(ctx context.Context, opts Options, key sandboxKey) (s *sandbox, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, fmt.Errorf("engine: wazero cannot run the sandbox on %s/%s: %v", runtime.GOOS, runtime.GOARCH, p)
+		}
+	}()
+	dir := ""
+	if mayCompile {
+		dir = cacheDir(opts.CacheDir)
+	}
 	cache, err := compilationCache(dir)
 	if err != nil {
 		return nil, err
@@ -123,7 +139,7 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 	// Debug info is off: the module carries DWARF from Debian's wasi-libc,
 	// and with it wazero symbolises every frame of every trap, which made
 	// each abort or timeout cost milliseconds.
-	cfg := wazero.NewRuntimeConfigCompiler().
+	cfg := newRuntimeConfig(opts.interpret).
 		WithCompilationCache(cache).
 		WithMemoryLimitPages(pages).
 		WithCloseOnContextDone(false).
@@ -145,7 +161,7 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (*sandbox, er
 	// Serve the initial memory from an image instead of the data section,
 	// when the module's data has the simple shape that allows it.
 	if image, stripped, err := wasmsnap.Split(module); err == nil {
-		src, err := newImageSource(image)
+		src, err := newImageSource(image, opts.heapMemory)
 		if err != nil {
 			rt.Close(ctx)
 			return nil, err

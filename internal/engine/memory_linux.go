@@ -35,10 +35,16 @@ type mappedImage struct {
 // them together at most maxIdleWarmBytes.
 const maxPooled = 64
 
-func newImageSource(image []byte) (imageSource, error) {
+// newImageSource maps the image from a memfd, or serves memories from the
+// Go heap when heap is set or the kernel has no memfd for it (an old
+// kernel, a sandbox that forbids it).
+func newImageSource(image []byte, heap bool) (imageSource, error) {
+	if heap {
+		return newHeapImage(image), nil
+	}
 	fd, err := unix.MemfdCreate("coderun-snapshot", unix.MFD_CLOEXEC)
 	if err != nil {
-		return heapImage{image: image}, nil // no memfd (old kernel, sandbox): copy instead
+		return newHeapImage(image), nil
 	}
 	if _, err := unix.Write(fd, image); err != nil {
 		unix.Close(fd)
@@ -81,14 +87,14 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 	// the number be reused for another file) in between. With a warm pool
 	// this path is rare.
 	if m.closed {
-		return heapImage{image: m.image}.newMemory(maxBytes)
+		return detachedMemory(m.image, maxBytes)
 	}
 	// Untouched pages of the reservation cost nothing; MAP_NORESERVE keeps
 	// large limits from counting against overcommit.
 	region, err := unix.Mmap(-1, 0, reserve, unix.PROT_READ|unix.PROT_WRITE,
 		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_NORESERVE)
 	if err != nil {
-		return heapImage{image: m.image}.newMemory(maxBytes)
+		return detachedMemory(m.image, maxBytes)
 	}
 	// A reset restores pages one by one; huge pages would make every run
 	// dirty, and every reset restore, 2 MiB at a time.
@@ -97,7 +103,7 @@ func (m *mappedImage) newMemory(maxBytes uint64) experimental.LinearMemory {
 		unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_FIXED)
 	if err != nil {
 		unix.Munmap(region)
-		return heapImage{image: m.image}.newMemory(maxBytes)
+		return detachedMemory(m.image, maxBytes)
 	}
 	return &mappedMemory{region: region, image: m}
 }

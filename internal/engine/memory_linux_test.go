@@ -19,7 +19,7 @@ func newTestImage(t *testing.T, size int) (*mappedImage, []byte) {
 	for i := range image {
 		image[i] = byte(rng.Uint32())
 	}
-	src, err := newImageSource(image)
+	src, err := newImageSource(image, false)
 	require.NoError(t, err)
 	t.Cleanup(func() { src.close() })
 	mi, ok := src.(*mappedImage)
@@ -222,7 +222,7 @@ func testResetAfterPartialDropsStaysExact(t *testing.T, scan bool) {
 
 func TestConcurrentReleaseAndClose(t *testing.T) {
 	image := make([]byte, 64<<10)
-	src, err := newImageSource(image)
+	src, err := newImageSource(image, false)
 	require.NoError(t, err)
 	mi := src.(*mappedImage)
 	var wg sync.WaitGroup

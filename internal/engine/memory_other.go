@@ -2,4 +2,6 @@
 
 package engine
 
-func newImageSource(image []byte) (imageSource, error) { return heapImage{image: image}, nil }
+// newImageSource serves memories from the Go heap: only Linux has the
+// memfd a mapping of the image needs.
+func newImageSource(image []byte, _ bool) (imageSource, error) { return newHeapImage(image), nil }

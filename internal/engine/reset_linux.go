@@ -18,11 +18,6 @@ var (
 // wrote more gives the rest back.
 const maxWarmBytes = 1 << 20
 
-// maxIdleWarmBytes bounds what all idle pooled memories of an image keep
-// resident together; a released memory that would go over is pooled with
-// none.
-const maxIdleWarmBytes = 32 << 20
-
 // reset returns mem to the contents of a fresh mapping of the image, and
 // reports whether it could; if not, mem must be unmapped.
 //

@@ -18,8 +18,9 @@ import (
 //
 // A reset instance is indistinguishable from a fresh one. Its state lives
 // in three places:
-//   - linear memory, which is reset to the image exactly as a released
-//     memory is (mappedImage.reset restores every page the run wrote);
+//   - linear memory, which is reset to the image: on Linux exactly as a
+//     released memory is (mappedImage.reset restores every page the run
+//     wrote), elsewhere by copying the whole image back (heapMemory.keep);
 //   - the module's two mutable globals (checked when the sandbox is built):
 //     the shadow stack pointer, which every export returns to where it
 //     started, and the fuel countdown, which is set back to its initial
@@ -47,7 +48,8 @@ type idleInstance struct {
 }
 
 // keptMemory is a linear memory that can be reset in place for the next run
-// of the instance that holds it: on Linux, a mapping of the image.
+// of the instance that holds it: on Linux a mapping of the image, elsewhere
+// a Go slice.
 type keptMemory interface {
 	experimental.LinearMemory
 	// keep resets the memory to the image, with size bytes in use, and

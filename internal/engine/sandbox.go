@@ -52,6 +52,8 @@ type sandboxKey struct {
 	module   [32]byte // the module's sha256; zero for the embedded wasm.Binary
 	pages    uint32   // the memory ceiling in wasm pages
 	cacheDir string   // resolved and cleaned: the same directory is one key
+	heap     bool     // Options.heapMemory
+	interp   bool     // Options.interpret
 }
 
 // sandboxes are the process's open sandboxes, and the ones being built.
@@ -75,14 +77,14 @@ type build struct {
 // another open Engine of the process already has. ctx bounds waiting for
 // another goroutine's or process's compilation of the same sandbox.
 func New(ctx context.Context, opts Options) (*Engine, error) {
-	key := sandboxKey{pages: 65536} // wasm32's maximum
+	key := sandboxKey{pages: 65536, heap: opts.heapMemory, interp: opts.interpret} // wasm32's maximum
 	if want := (opts.MemoryLimitBytes + pageSize - 1) / pageSize; want > 0 && want < int64(key.pages) {
 		key.pages = uint32(want)
 	}
 	if opts.Module != nil {
 		key.module = sha256.Sum256(opts.Module)
 	}
-	if dir := cacheDir(opts.CacheDir); dir != "" {
+	if dir := cacheDir(opts.CacheDir); dir != "" && mayCompile {
 		key.cacheDir = filepath.Clean(dir)
 	}
 	for {
