@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 roots are deprecated from protocol 2026-07-28 on, but they still work, hosts on earlier versions use them, and coderun promises to pass them on between hosts and upstreams
+
 package mcpproxy
 
 import (
