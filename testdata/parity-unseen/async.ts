@@ -84,7 +84,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T, i: number) =
   console.log("max concurrent:", maxActive);
   return results;
 }
-const delays = [250, 50, 100, 50, 150, 50];
+const delays = [400, 50, 100, 50, 400, 50];
 const log: number[] = [];
 const out = await mapLimit(delays, 2, async (ms, i) => {
   await new Promise((r) => setTimeout(r, ms));
