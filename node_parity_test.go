@@ -178,15 +178,18 @@ func TestMatchesNode(t *testing.T) {
 }
 
 // TestUnseenProgramsMatchNode runs a second corpus, written after the
-// engine's gaps to Node were closed and never tuned against: how programs
-// the engine was not fitted to fare. It holds what programs do with
-// failures most (messages of built-in errors, JSON.parse, captureStackTrace)
-// and crypto.subtle.
+// engine's gaps to Node were closed and not tuned to pass: how programs the
+// engine was not fitted to fare. Its programs do what agents' programs do
+// (records, text, dates, async, classes, regular expressions, numbers,
+// errors and their messages, URL, encodings, crypto.subtle); what they met
+// was fixed in the engine, and what is left is in its allowed.txt.
 func TestUnseenProgramsMatchNode(t *testing.T) {
 	t.Parallel()
 	identical, total := compareCorpusWithNode(t, "testdata/parity-unseen")
-	// Its allowed differences are the value's lossless-JSON contract alone.
-	assert.GreaterOrEqual(t, 100*float64(identical)/float64(total), 96.0)
+	// Its floor: a change that loses parity fails here even when
+	// allowed.txt lists the difference. What is left is the value's
+	// lossless-JSON contract and an error's stack frames.
+	assert.GreaterOrEqual(t, 100*float64(identical)/float64(total), 97.0)
 }
 
 // compareCorpusWithNode runs the corpus in dir in coderun and under Node

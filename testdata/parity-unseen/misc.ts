@@ -110,11 +110,11 @@ return sorted.map((p) => p.name);
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`Timed out after ${ms}ms`)), ms))]);
 }
-const slow = new Promise<string>((r) => setTimeout(() => r("slow done"), 50));
-const fast = new Promise<string>((r) => setTimeout(() => r("fast done"), 5));
+const slow = new Promise<string>((r) => setTimeout(() => r("slow done"), 300));
+const fast = new Promise<string>((r) => setTimeout(() => r("fast done"), 50));
 const results: string[] = [];
 for (const p of [fast, slow]) {
-  try { results.push(await withTimeout(p, 20)); } catch (e) { results.push((e as Error).message); }
+  try { results.push(await withTimeout(p, 150)); } catch (e) { results.push((e as Error).message); }
 }
 console.log(results);
 return results;
