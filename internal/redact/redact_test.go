@@ -39,7 +39,7 @@ func TestArgsMaskSecretsAndKeepTheRest(t *testing.T) {
 // secret on its own, comes out without them.
 func TestServerTextHidesTheURLAndEverySecret(t *testing.T) {
 	const raw = "http://alice:hunter2@127.0.0.1:1/mcp?api_key=SECRET123"
-	s := NewServer("", nil, raw)
+	s := NewServer("", nil, raw, nil)
 	assert.Equal(t, "http://***@127.0.0.1:1/mcp?***", s.Endpoint())
 
 	req, err := http.NewRequest(http.MethodPost, raw, nil)
@@ -62,13 +62,13 @@ func TestServerTextHidesTheURLAndEverySecret(t *testing.T) {
 }
 
 func TestServerEndpointAndTextForACommand(t *testing.T) {
-	s := NewServer("mcp-x", []string{"--token", "ARGSECRET", "--root", "/srv"}, "")
+	s := NewServer("mcp-x", []string{"--token", "ARGSECRET", "--root", "/srv"}, "", nil)
 	assert.Equal(t, "mcp-x --token *** --root /srv", s.Endpoint())
 	assert.Equal(t, "error: token *** rejected", s.Text("error: token ARGSECRET rejected"))
 	assert.Equal(t, "a /srv b", s.Text("a /srv b"), "what is not a secret stays")
 
-	short := NewServer("x", []string{"--key", "ab"}, "")
+	short := NewServer("x", []string{"--key", "ab"}, "", nil)
 	assert.Equal(t, "x --key ***", short.Endpoint())
 	assert.Equal(t, "tab", short.Text("tab"), "a value too short to be a credential is not replaced in messages")
-	assert.False(t, strings.Contains(NewServer("x", nil, "").Text("plain"), Mask))
+	assert.False(t, strings.Contains(NewServer("x", nil, "", nil).Text("plain"), Mask))
 }
