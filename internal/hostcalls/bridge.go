@@ -110,6 +110,7 @@ type Bridge struct {
 	mu       sync.Mutex
 	lastID   uint32 // the largest call id started, in this or an earlier segment
 	inFlight int    // started, not yet completed
+	held     int64  // the HeldBytes of the calls whose Function has not returned
 	parked   int    // completed as Parked, not yet answered
 	total    int
 	idle     []*worker           // workers waiting for a call, most recently idle last
@@ -137,7 +138,14 @@ type call struct {
 	argsCBOR []byte // the argument as the guest encoded it, for Parked.Args
 	seq      int64
 	ns       uint32
+	held     int64 // the message's HeldBytes, given back when fn returns
 }
+
+// maxHeldBytes bounds the memory the calls in flight hold together (see
+// Call.HeldBytes): what the largest call allowed can hold alone, so that
+// MaxInFlight calls of large arguments, which a program can start without
+// awaiting any, do not hold MaxInFlight times as much.
+const maxHeldBytes = MaxPayloadBytes + maxDecodedBytes
 
 // NewBridge returns a bridge whose calls run under ctx. prior is the state
 // an earlier segment of a resumed run left; the zero Prior starts afresh.
@@ -269,6 +277,14 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		b.mu.Unlock()
 		return 0, fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
 	}
+	if b.held+msgCall.HeldBytes > maxHeldBytes {
+		b.noteRejectionLocked(msgCall.ID, Rejected{Namespace: msgCall.Namespace, Function: msgCall.Function})
+		held := b.held
+		b.mu.Unlock()
+		return 0, fmt.Sprintf("the arguments of the binding calls in flight would take about %d MiB of the host's memory, over the %d MiB limit: await some of the calls before starting more, or pass smaller arguments",
+			(held+msgCall.HeldBytes)>>20, maxHeldBytes>>20)
+	}
+	b.held += msgCall.HeldBytes
 	b.lastID = msgCall.ID
 	b.inFlight++
 	b.total++
@@ -298,6 +314,7 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		argsCBOR: msgCall.ArgsCBOR,
 		seq:      seq,
 		ns:       msgCall.Namespace,
+		held:     msgCall.HeldBytes,
 	}
 	switch {
 	case ns.Immediate:
@@ -411,6 +428,9 @@ func (c *call) name() string { return c.global + "." + c.function }
 // panic too; they run here, on a goroutine the runtime owns, so a panic in
 // them rejects the call instead of ending the process.
 func (b *Bridge) complete(c call, res any, err error) (out Completion) {
+	b.mu.Lock()
+	b.held -= c.held
+	b.mu.Unlock()
 	out = Completion{ID: c.id}
 	defer func() {
 		if p := recover(); p != nil {
