@@ -160,7 +160,8 @@ type Server struct {
 // args, or reached at rawURL. named holds the server's environment
 // variables or headers: the value of each whose name names a secret
 // (API_KEY, Authorization) is hidden wherever a message quotes it, and so
-// is its last word ("Bearer X" also hides a bare X).
+// is its last word ("Bearer X" also hides a bare X); of any other, the
+// credentials of a URL it holds.
 func NewServer(command string, args []string, rawURL string, named map[string]string) *Server {
 	var pairs [][2]string // what to replace, and by what
 	var secrets []string
@@ -191,6 +192,8 @@ func NewServer(command string, args []string, rawURL string, named map[string]st
 			if len(fields) > 1 {
 				secrets = append(secrets, fields[len(fields)-1])
 			}
+		} else if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.Host != "" {
+			secrets = append(secrets, urlSecrets(u)...) // DATABASE_URL=postgres://user:pw@...
 		}
 	}
 	for _, v := range secrets {

@@ -72,3 +72,21 @@ func TestServerEndpointAndTextForACommand(t *testing.T) {
 	assert.Equal(t, "tab", short.Text("tab"), "a value too short to be a credential is not replaced in messages")
 	assert.False(t, strings.Contains(NewServer("x", nil, "", nil).Text("plain"), Mask))
 }
+
+// A server's environment variables and headers are hidden as its
+// arguments are: the value of one named like a secret, and the
+// credentials of a URL in any of them (DATABASE_URL), wherever a message
+// quotes them; other values stay.
+func TestServerTextHidesSecretEnvAndHeaders(t *testing.T) {
+	s := NewServer("mcp-db", nil, "", map[string]string{
+		"DATABASE_URL":  "postgres://app:DBPASSWORD@db:5432/app?sslkey=KEYFILE9",
+		"Authorization": "Bearer TOKEN123",
+		"LOG_LEVEL":     "verbose",
+	})
+	got := s.Text("dial postgres://app:DBPASSWORD@db:5432/app?sslkey=KEYFILE9 failed; token TOKEN123 rejected at level verbose; password DBPASSWORD")
+	for _, secret := range []string{"DBPASSWORD", "KEYFILE9", "TOKEN123"} {
+		assert.NotContains(t, got, secret)
+	}
+	assert.Contains(t, got, "level verbose")
+	assert.Equal(t, "mcp-db", s.Endpoint(), "env and headers are never part of the endpoint")
+}
