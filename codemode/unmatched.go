@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 )
 
@@ -31,14 +32,15 @@ type Unmatched struct {
 	// Default is the policy default, which decides the calls an
 	// unmatched rule was meant to decide when no later rule does.
 	Default Action
-	// DecidedBy is set for a rule that matches tools, all of which an
-	// earlier rule decides (first match wins): that rule's key, such as
-	// "policy.rules[0]". Empty for a setting that matches no tool.
+	// DecidedBy is set for a rule that matches tools, all of which
+	// earlier rules decide (first match wins): their keys, such as
+	// "policy.rules[0]" or "policy.rules[0], policy.rules[2]". Empty for
+	// a setting that matches no tool.
 	DecidedBy string
-	// decider describes the rule DecidedBy names, and matched the tools
+	// deciders describes the rules DecidedBy names, and matched the tools
 	// the shadowed rule matches, for the message; strings, so that
 	// Unmatched stays comparable.
-	decider, matched string
+	deciders, matched string
 }
 
 // Dangerous reports whether the unmatched setting lets through calls its
@@ -58,8 +60,8 @@ const nameHelp = "name a tool by the name it is offered under (fs__write_file; `
 func (u Unmatched) problem() string {
 	if u.DecidedBy != "" {
 		verb := map[Action]string{ActionDeny: "denies", ActionAsk: "asks about", ActionAllow: "allows"}[u.Action]
-		return fmt.Sprintf("%s rule %q %s nothing: every tool it matches (%s) is decided by an earlier rule, %s (%s), since the first matching rule wins; "+
-			"move it above that rule or narrow that rule's glob", u.Action, u.Pattern, verb, u.matched, u.DecidedBy, u.decider)
+		return fmt.Sprintf("%s rule %q %s nothing: every tool it matches (%s) is decided by an earlier rule (%s), since the first matching rule wins; "+
+			"move it above them or narrow their globs", u.Action, u.Pattern, verb, u.matched, u.deciders)
 	}
 	var what string
 	// A deny or ask rule reads as a protection and is none: say so plainly.
@@ -128,7 +130,7 @@ func (c *Config) Unmatched(tools []Tool) []Unmatched {
 		// The rule matches tools; it does something only if it is the
 		// first to match one of them.
 		var matched []string
-		decider := -1
+		var deciders []int
 		for j, t := range ids {
 			if MatchTool(r.Tool, t.name, t.qualified) {
 				if deciding[j] == i {
@@ -136,17 +138,22 @@ func (c *Config) Unmatched(tools []Tool) []Unmatched {
 					break
 				}
 				matched = append(matched, t.name)
-				if decider < 0 {
-					decider = deciding[j]
+				if !slices.Contains(deciders, deciding[j]) {
+					deciders = append(deciders, deciding[j])
 				}
 			}
 		}
 		if matched != nil {
+			slices.Sort(deciders)
+			var keys, described []string
+			for _, d := range deciders {
+				keys = append(keys, fmt.Sprintf("policy.rules[%d]", d))
+				described = append(described, fmt.Sprintf("%s: %q, %s", keys[len(keys)-1], c.Policy.Rules[d].Tool, c.Policy.Rules[d].Action))
+			}
 			add(key, key+".tool", r.Tool, r.Action)
 			u := &out[len(out)-1]
-			u.DecidedBy = fmt.Sprintf("policy.rules[%d]", decider)
-			d := c.Policy.Rules[decider]
-			u.decider = fmt.Sprintf("%q, %s", d.Tool, d.Action)
+			u.DecidedBy = strings.Join(keys, ", ")
+			u.deciders = strings.Join(described, "; ")
 			u.matched = listNames(matched, 3)
 		}
 	}

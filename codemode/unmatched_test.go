@@ -147,8 +147,14 @@ func TestUnmatchedReportsRulesShadowedByEarlierOnes(t *testing.T) {
 	assert.Equal(t, "policy.rules[2]", got[1].Key)
 	assert.True(t, got[0].Dangerous())
 	assert.Equal(t, "policy.rules[0]", got[0].DecidedBy)
-	assert.Contains(t, got[0].String(), `deny rule "fs.write_file" denies nothing: every tool it matches (fs__write_file) is decided by an earlier rule, policy.rules[0] ("fs.*", allow)`)
+	assert.Contains(t, got[0].String(), `deny rule "fs.write_file" denies nothing: every tool it matches (fs__write_file) is decided by an earlier rule (policy.rules[0]: "fs.*", allow)`)
 
 	cfg.Policy.Strict = true
 	require.Error(t, cfg.CheckUnmatched(fsTools(&n)), "strict refuses a shadowed rule as an unmatched one")
+
+	cfg.Policy.Rules = []Rule{{Tool: "fs.*", Action: ActionAllow}, {Tool: "git.*", Action: ActionAllow}, {Tool: "*file", Action: ActionAsk}}
+	got = cfg.Unmatched(append(fsTools(&n), serverTool("git__diff_file", "git", "diff_file", &n)))
+	require.Len(t, got, 1)
+	assert.Equal(t, "policy.rules[0], policy.rules[1]", got[0].DecidedBy, "each rule deciding one of its tools is named")
+	assert.Contains(t, got[0].String(), `(policy.rules[0]: "fs.*", allow; policy.rules[1]: "git.*", allow)`)
 }
