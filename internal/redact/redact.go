@@ -159,9 +159,9 @@ type Server struct {
 // NewServer prepares the redaction of a server started with command and
 // args, or reached at rawURL. named holds the server's environment
 // variables or headers: the value of each whose name names a secret
-// (API_KEY, Authorization) is hidden wherever a message quotes it, and so
-// is its last word ("Bearer X" also hides a bare X); of any other, the
-// credentials of a URL it holds.
+// (API_KEY, Authorization) is hidden wherever a message quotes it; of any
+// other, the credentials of a URL it holds. A hidden value of several
+// words is hidden also as its last word ("Bearer X" hides a bare X).
 func NewServer(command string, args []string, rawURL string, named map[string]string) *Server {
 	var pairs [][2]string // what to replace, and by what
 	var secrets []string
@@ -187,13 +187,15 @@ func NewServer(command string, args []string, rawURL string, named map[string]st
 	}
 	for name, v := range named {
 		if secretName(name) {
-			fields := strings.Fields(v)
 			secrets = append(secrets, strings.TrimSpace(v))
-			if len(fields) > 1 {
-				secrets = append(secrets, fields[len(fields)-1])
-			}
 		} else if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.Host != "" {
 			secrets = append(secrets, urlSecrets(u)...) // DATABASE_URL=postgres://user:pw@...
+		}
+	}
+	for _, v := range secrets {
+		// "Bearer X": a message may quote the token alone.
+		if fields := strings.Fields(v); len(fields) > 1 {
+			secrets = append(secrets, fields[len(fields)-1])
 		}
 	}
 	for _, v := range secrets {

@@ -90,3 +90,11 @@ func TestServerTextHidesSecretEnvAndHeaders(t *testing.T) {
 	assert.Contains(t, got, "level verbose")
 	assert.Equal(t, "mcp-db", s.Endpoint(), "env and headers are never part of the endpoint")
 }
+
+// A secret of several words, such as "Bearer X" in a header argument, is
+// hidden also as its last word: a server may quote the token alone.
+func TestServerTextHidesTheTokenOfAnAuthorizationArgument(t *testing.T) {
+	s := NewServer("npx", []string{"mcp-remote", "https://mcp.example.com/sse", "--header", "Authorization: Bearer TOK12345"}, "", nil)
+	assert.Equal(t, "npx mcp-remote https://mcp.example.com/sse --header Authorization:***", s.Endpoint())
+	assert.Equal(t, "token *** expired", s.Text("token TOK12345 expired"))
+}
