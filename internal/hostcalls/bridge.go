@@ -58,6 +58,8 @@ type Prior struct {
 	Calls int
 	// Parked are the ids of the calls parked and not yet answered.
 	Parked []uint32
+	// ParkedBytes is the length of their Parked.Args together.
+	ParkedBytes int64
 }
 
 // SuspendError is returned by a Function to park its call: the call stays
@@ -110,7 +112,7 @@ type Bridge struct {
 	mu       sync.Mutex
 	lastID   uint32 // the largest call id started, in this or an earlier segment
 	inFlight int    // started, not yet completed
-	held     int64  // the HeldBytes of the calls whose Function has not returned
+	held     int64  // the HeldBytes of the calls whose Function has not returned, and the Args of the parked ones
 	parked   int    // completed as Parked, not yet answered
 	total    int
 	idle     []*worker           // workers waiting for a call, most recently idle last
@@ -142,9 +144,11 @@ type call struct {
 }
 
 // maxHeldBytes bounds the memory the calls in flight hold together (see
-// Call.HeldBytes): what the largest call allowed can hold alone, so that
-// MaxInFlight calls of large arguments, which a program can start without
-// awaiting any, do not hold MaxInFlight times as much.
+// Call.HeldBytes), with the arguments of the parked calls, which wait in
+// the host and then in the suspended state: what the largest call allowed
+// can hold alone, so that MaxInFlight calls of large arguments, which a
+// program can start without awaiting any, do not hold MaxInFlight times
+// as much.
 const maxHeldBytes = MaxPayloadBytes + maxDecodedBytes
 
 // NewBridge returns a bridge whose calls run under ctx. prior is the state
@@ -159,6 +163,7 @@ func NewBridge(ctx context.Context, ns []Namespace, limits Limits, prior Prior) 
 		done:   make(chan Completion),
 		total:  prior.Calls,
 		parked: len(prior.Parked),
+		held:   prior.ParkedBytes,
 	}
 	for _, id := range prior.Parked {
 		b.lastID = max(b.lastID, id)
@@ -191,20 +196,23 @@ func (b *Bridge) Calls() int {
 }
 
 // Received records that the run loop took a completion from Done: the call
-// is no longer running; if it parked, it now waits for an answer.
+// is no longer running; if it parked, it now waits for an answer, and its
+// arguments are held until then.
 func (b *Bridge) Received(c Completion) {
 	b.mu.Lock()
 	b.inFlight--
 	if c.Parked != nil {
 		b.parked++
+		b.held += int64(len(c.Parked.Args))
 	}
 	b.mu.Unlock()
 }
 
-// Answered records that the run loop settled a parked call.
-func (b *Bridge) Answered() {
+// Answered records that the run loop settled the parked call p.
+func (b *Bridge) Answered(p Parked) {
 	b.mu.Lock()
 	b.parked--
+	b.held -= int64(len(p.Args))
 	b.mu.Unlock()
 }
 
