@@ -160,3 +160,56 @@ func TestBindingArgumentStaysWithinTheHostHeapBound(t *testing.T) {
 	assert.Contains(t, requireOK(t, res), "over the 64 MiB limit: pass fewer items")
 	assert.LessOrEqual(t, grew, uint64(hostHeapBound), "the host's heap grew by %d MiB", grew>>20)
 }
+
+// Binding calls in flight hold their arguments in the host until they
+// return, so the bound on one call's argument does not bound the host's
+// memory: a program starting many calls of a large argument without
+// awaiting them would hold all of them. The arguments held by calls in
+// flight are bounded together; a call over it rejects in the program.
+func TestBindingCallsInFlightStayWithinTheHostHeapBound(t *testing.T) {
+	// Not parallel: the heap is measured process-wide.
+	tools := Namespace{Global: "tools", Functions: map[string]Function{
+		"hold": func(ctx context.Context, _ any) (any, error) { <-ctx.Done(); return nil, ctx.Err() },
+	}}
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime, c.WallTime = time.Minute, 2*time.Minute })
+	req := Request{Program: `
+		const big = "x".repeat(8e6)
+		const refused = []
+		for (let i = 0; i < 40; i++) tools.hold(big + i).catch((e) => refused.push(e.message))
+		await new Promise((r) => setTimeout(r, 50))
+		return refused.length + " refused: " + refused[0]`, Bindings: []Namespace{tools}}
+	var res Result
+	grew := peakHeapGrowth(func() {
+		var err error
+		res, err = rt.Run(context.Background(), req)
+		require.NoError(t, err)
+	})
+	assert.Contains(t, requireOK(t, res), "arguments of the binding calls in flight")
+	assert.LessOrEqual(t, grew, uint64(2*hostHeapBound), "the host's heap grew by %d MiB", grew>>20)
+}
+
+// A parked call keeps its argument, as JSON, until it is answered: in
+// the host while the run goes on, then in the suspended state. So the
+// arguments of parked calls count with those of the calls in flight, and
+// a program cannot park many large arguments by making each call in turn.
+func TestParkedCallsHoldBoundedArguments(t *testing.T) {
+	t.Parallel()
+	rt := durableRuntime(t, func(c *Config) { c.ComputeTime, c.WallTime = time.Minute, 2*time.Minute })
+	req := Request{Program: `
+		const big = "x".repeat(8e6)
+		const asked = []
+		for (let i = 0; i < 40; i++) {
+			asked.push(tools.ask(big + i).catch((e) => e.message))
+			await tools.echo(i) // the ask before has parked by now
+		}
+		return await Promise.all(asked)`, Bindings: []Namespace{approvals(nil)}}
+	res, err := rt.Run(context.Background(), req)
+	require.NoError(t, err)
+	require.NotNil(t, res.Suspended, "the parked calls wait")
+	held := 0
+	for _, p := range res.Suspended.Pending {
+		held += len(p.Args)
+	}
+	t.Logf("%d calls parked, holding %d MiB of arguments", len(res.Suspended.Pending), held>>20)
+	assert.LessOrEqual(t, held, 2*hostHeapBound, "the parked calls hold at most what one call may")
+}

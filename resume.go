@@ -150,6 +150,7 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	prior := hostcalls.Prior{Calls: st.Calls}
 	for _, p := range st.Parked {
 		prior.Parked = append(prior.Parked, p.ID)
+		prior.ParkedBytes += int64(len(p.Args))
 		r.parked = append(r.parked, parkedCall{ID: p.ID, Parked: hostcalls.Parked{
 			Seq: p.Seq, Namespace: p.Namespace, Function: p.Function, Args: p.Args, Reason: p.Reason,
 		}})
@@ -170,7 +171,7 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 			waiting = append(waiting, p)
 			continue
 		}
-		r.bridge.Answered()
+		r.bridge.Answered(p.Parked)
 		okArg, payload := answerPayload(a, r.namespaces[p.Namespace].Global+"."+p.Function)
 		if !okArg {
 			r.bridge.NoteRejection(p.ID, hostcalls.Rejected{Seq: p.Seq, Namespace: p.Namespace, Function: p.Function})

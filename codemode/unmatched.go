@@ -4,14 +4,17 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 )
 
 // Unmatched is a policy rule or tools-filter glob that matches none of the
-// tools there are. Such a setting does nothing, silently: a deny or ask rule
-// that names a tool wrongly lets its calls through, an include glob that
-// matches nothing hides every tool. [Config.Unmatched] finds them, so the
-// host can say so at start-up and whenever the tool list changes.
+// tools there are, or a rule whose every tool an earlier rule decides.
+// Such a setting does nothing, silently: a deny or ask rule that names a
+// tool wrongly, or is listed under a broader allow, lets its calls
+// through; an include glob that matches nothing hides every tool.
+// [Config.Unmatched] finds them, so the host can say so at start-up and
+// whenever the tool list changes.
 type Unmatched struct {
 	// File is the coderun.yml the setting was read from, when LoadConfig
 	// read it.
@@ -29,6 +32,15 @@ type Unmatched struct {
 	// Default is the policy default, which decides the calls an
 	// unmatched rule was meant to decide when no later rule does.
 	Default Action
+	// DecidedBy is set for a rule that matches tools, all of which
+	// earlier rules decide (first match wins): their keys, such as
+	// "policy.rules[0]" or "policy.rules[0], policy.rules[2]". Empty for
+	// a setting that matches no tool.
+	DecidedBy string
+	// deciders describes the rules DecidedBy names, and matched the tools
+	// the shadowed rule matches, for the message; strings, so that
+	// Unmatched stays comparable.
+	deciders, matched string
 }
 
 // Dangerous reports whether the unmatched setting lets through calls its
@@ -46,6 +58,11 @@ const nameHelp = "name a tool by the name it is offered under (fs__write_file; `
 	"or as SERVER.TOOL, the server's name in coderun.yml and the tool's own name (fs.write_file)"
 
 func (u Unmatched) problem() string {
+	if u.DecidedBy != "" {
+		verb := map[Action]string{ActionDeny: "denies", ActionAsk: "asks about", ActionAllow: "allows"}[u.Action]
+		return fmt.Sprintf("%s rule %q %s nothing: every tool it matches (%s) is decided by an earlier rule (%s), since the first matching rule wins; "+
+			"move it above them or narrow their globs", u.Action, u.Pattern, verb, u.matched, u.deciders)
+	}
 	var what string
 	// A deny or ask rule reads as a protection and is none: say so plainly.
 	switch {
@@ -99,10 +116,45 @@ func (c *Config) Unmatched(tools []Tool) []Unmatched {
 			Pattern: pattern, Action: action, Default: c.Policy.DefaultAction(),
 		})
 	}
+	// deciding[i] is the rule that decides the tool ids[i].
+	deciding := make([]int, len(ids))
+	for i, t := range ids {
+		deciding[i] = c.Policy.Match(t.name, t.qualified)
+	}
 	for i, r := range c.Policy.Rules {
+		key := fmt.Sprintf("policy.rules[%d]", i)
 		if !matchesAny(r.Tool, ids) {
-			key := fmt.Sprintf("policy.rules[%d]", i)
 			add(key, key+".tool", r.Tool, r.Action)
+			continue
+		}
+		// The rule matches tools; it does something only if it is the
+		// first to match one of them.
+		var matched []string
+		var deciders []int
+		for j, t := range ids {
+			if MatchTool(r.Tool, t.name, t.qualified) {
+				if deciding[j] == i {
+					matched = nil
+					break
+				}
+				matched = append(matched, t.name)
+				if !slices.Contains(deciders, deciding[j]) {
+					deciders = append(deciders, deciding[j])
+				}
+			}
+		}
+		if matched != nil {
+			slices.Sort(deciders)
+			var keys, described []string
+			for _, d := range deciders {
+				keys = append(keys, fmt.Sprintf("policy.rules[%d]", d))
+				described = append(described, fmt.Sprintf("%s: %q, %s", keys[len(keys)-1], c.Policy.Rules[d].Tool, c.Policy.Rules[d].Action))
+			}
+			add(key, key+".tool", r.Tool, r.Action)
+			u := &out[len(out)-1]
+			u.DecidedBy = strings.Join(keys, ", ")
+			u.deciders = strings.Join(described, "; ")
+			u.matched = listNames(matched, 3)
 		}
 	}
 	for _, f := range []struct {
@@ -140,6 +192,9 @@ func (s *Session) ReportUnmatched(ctx context.Context, others ...Tool) []Unmatch
 		if u.Action != "" {
 			attrs = append(attrs, slog.String("action", string(u.Action)))
 		}
+		if u.DecidedBy != "" {
+			attrs = append(attrs, slog.String("decidedBy", u.DecidedBy))
+		}
 		attrs = append(attrs, slog.Bool("dangerous", u.Dangerous()), slog.String("message", u.String()))
 		s.log.LogAttrs(ctx, slog.LevelWarn, EventRuleUnmatched, attrs...)
 	}
@@ -156,7 +211,7 @@ type UnmatchedError struct {
 // Error lists the settings, one a line, and says how to go on.
 func (e *UnmatchedError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "policy.strict is set and %d setting(s) match no tool:", len(e.Unmatched))
+	fmt.Fprintf(&b, "policy.strict is set and %d setting(s) match no tool or decide no call:", len(e.Unmatched))
 	for _, u := range e.Unmatched {
 		b.WriteString("\n  " + u.String())
 	}
@@ -175,4 +230,12 @@ func (c *Config) CheckUnmatched(tools []Tool) error {
 		return &UnmatchedError{Unmatched: u}
 	}
 	return nil
+}
+
+// listNames joins names, the first n of them and how many more there are.
+func listNames(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }

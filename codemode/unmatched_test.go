@@ -108,7 +108,7 @@ func TestCheckUnmatchedRefusesOnlyWhenStrict(t *testing.T) {
 	var ue *UnmatchedError
 	require.True(t, errors.As(err, &ue), "%v", err)
 	require.Len(t, ue.Unmatched, 1)
-	assert.Contains(t, err.Error(), "policy.strict is set and 1 setting(s) match no tool:\n  config line 4: policy.rules[0]: deny rule")
+	assert.Contains(t, err.Error(), "policy.strict is set and 1 setting(s) match no tool or decide no call:\n  config line 4: policy.rules[0]: deny rule")
 	assert.Contains(t, err.Error(), "set policy.strict to false")
 
 	cfg.Policy.Rules[0].Tool = "fs.write_*"
@@ -123,4 +123,38 @@ func TestParsePolicyStrictWantsABool(t *testing.T) {
 	_, err := ParseConfig([]byte("policy:\n  strict: yes please\n"))
 	assert.ErrorContains(t, err, "policy.strict")
 	assert.ErrorContains(t, err, "want true or false")
+}
+
+// A rule every tool of which an earlier rule decides does nothing either:
+// a deny listed under a broad allow denies nothing, and is reported as
+// an unmatched one is, naming the rule that decides its tools instead.
+// A rule that decides at least one of its tools is not reported.
+func TestUnmatchedReportsRulesShadowedByEarlierOnes(t *testing.T) {
+	t.Parallel()
+	cfg, err := ParseConfig([]byte(`policy:
+  default: deny
+  rules:
+    - { tool: "fs.*", action: allow }
+    - { tool: "fs.write_file", action: deny, reason: "no writes" }
+    - { tool: "fs__read_*", action: ask }
+    - { tool: "*file", action: ask }
+`))
+	require.NoError(t, err)
+	var n atomic.Int32
+	got := cfg.Unmatched(append(fsTools(&n), serverTool("git__diff_file", "git", "diff_file", &n)))
+	require.Len(t, got, 2, "rule 3 still decides git__diff_file")
+	assert.Equal(t, "policy.rules[1]", got[0].Key)
+	assert.Equal(t, "policy.rules[2]", got[1].Key)
+	assert.True(t, got[0].Dangerous())
+	assert.Equal(t, "policy.rules[0]", got[0].DecidedBy)
+	assert.Contains(t, got[0].String(), `deny rule "fs.write_file" denies nothing: every tool it matches (fs__write_file) is decided by an earlier rule (policy.rules[0]: "fs.*", allow)`)
+
+	cfg.Policy.Strict = true
+	require.Error(t, cfg.CheckUnmatched(fsTools(&n)), "strict refuses a shadowed rule as an unmatched one")
+
+	cfg.Policy.Rules = []Rule{{Tool: "fs.*", Action: ActionAllow}, {Tool: "git.*", Action: ActionAllow}, {Tool: "*file", Action: ActionAsk}}
+	got = cfg.Unmatched(append(fsTools(&n), serverTool("git__diff_file", "git", "diff_file", &n)))
+	require.Len(t, got, 1)
+	assert.Equal(t, "policy.rules[0], policy.rules[1]", got[0].DecidedBy, "each rule deciding one of its tools is named")
+	assert.Contains(t, got[0].String(), `(policy.rules[0]: "fs.*", allow; policy.rules[1]: "git.*", allow)`)
 }

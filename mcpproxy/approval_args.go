@@ -21,8 +21,9 @@ import (
 // each one's beginning and end, rather than dropping any. Values are shown
 // quoted, with control and invisible characters escaped, so no value can
 // draw lines of its own in the form. When even that cannot show every key
-// (too many, nested too deep, a key given twice, not JSON), the form says
-// so and its box starts unticked.
+// (too many, nested too deep, a key given twice, not JSON), or two keys
+// differ only in case (a server decoding with Go's encoding/json reads
+// either as its field), the form says so and its box starts unticked.
 
 // maxArgsInPrompt bounds the arguments section of an approval form, in
 // bytes: a write of a large file must not flood the dialog. The bounds
@@ -67,7 +68,7 @@ func showArgs(args json.RawMessage, required []string) shownArgs {
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage("{}")
 	}
-	v, dups, err := decodeArgs(args)
+	v, dups, folded, err := decodeArgs(args)
 	if err != nil {
 		line := argLine{path: "(arguments)", raw: string(args), isStr: true}
 		line.value = strconv.Quote(line.raw)
@@ -81,6 +82,9 @@ func showArgs(args json.RawMessage, required []string) shownArgs {
 	var why []string
 	if len(dups) > 0 {
 		why = append(why, fmt.Sprintf("key %s is given more than once, and the tool may read either value", strings.Join(dups, ", ")))
+	}
+	if len(folded) > 0 {
+		why = append(why, fmt.Sprintf("keys %s differ only in case, and the tool may read either value", strings.Join(folded, ", ")))
 	}
 	if deep {
 		why = append(why, fmt.Sprintf("they nest deeper than %d levels", maxArgsDepth))
@@ -99,20 +103,26 @@ type argObject struct {
 }
 
 // decodeArgs decodes JSON into nil, bool, json.Number, string, []any and
-// *argObject, and lists the key paths given more than once.
-func decodeArgs(data []byte) (v any, dups []string, err error) {
+// *argObject, and lists the key paths given more than once and those of
+// keys that differ from another of their object's only in case (as
+// "path and Path").
+func decodeArgs(data []byte) (v any, dups, folded []string, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	if v, err = decodeArgValue(dec, "", &dups); err != nil {
-		return nil, nil, err
+	k := keyIssues{}
+	if v, err = decodeArgValue(dec, "", &k); err != nil {
+		return nil, nil, nil, err
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, nil, errors.New("more data after the arguments object")
+		return nil, nil, nil, errors.New("more data after the arguments object")
 	}
-	return v, dups, nil
+	return v, k.dups, k.folded, nil
 }
 
-func decodeArgValue(dec *json.Decoder, path string, dups *[]string) (any, error) {
+// keyIssues are the keys an approval form must warn of.
+type keyIssues struct{ dups, folded []string }
+
+func decodeArgValue(dec *json.Decoder, path string, issues *keyIssues) (any, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -120,6 +130,7 @@ func decodeArgValue(dec *json.Decoder, path string, dups *[]string) (any, error)
 	switch tok {
 	case json.Delim('{'):
 		o := &argObject{vals: make(map[string]any)}
+		lower := make(map[string]string) // a key by its lower case
 		for dec.More() {
 			kt, err := dec.Token()
 			if err != nil {
@@ -127,14 +138,19 @@ func decodeArgValue(dec *json.Decoder, path string, dups *[]string) (any, error)
 			}
 			k := kt.(string) // the decoder only yields strings as keys
 			kp := joinPath(path, k)
-			v, err := decodeArgValue(dec, kp, dups)
+			v, err := decodeArgValue(dec, kp, issues)
 			if err != nil {
 				return nil, err
 			}
 			if _, seen := o.vals[k]; seen {
-				*dups = append(*dups, kp)
+				issues.dups = append(issues.dups, kp)
 			} else {
 				o.keys = append(o.keys, k)
+				if other, ok := lower[strings.ToLower(k)]; ok {
+					issues.folded = append(issues.folded, joinPath(path, other)+" and "+kp)
+				} else {
+					lower[strings.ToLower(k)] = k
+				}
 			}
 			o.vals[k] = v
 		}
@@ -143,7 +159,7 @@ func decodeArgValue(dec *json.Decoder, path string, dups *[]string) (any, error)
 	case json.Delim('['):
 		var a []any
 		for i := 0; dec.More(); i++ {
-			v, err := decodeArgValue(dec, path+"["+strconv.Itoa(i)+"]", dups)
+			v, err := decodeArgValue(dec, path+"["+strconv.Itoa(i)+"]", issues)
 			if err != nil {
 				return nil, err
 			}

@@ -114,3 +114,22 @@ func TestApprovalFormSaysWhatItCannotShow(t *testing.T) {
 	assert.Contains(t, msg, `["\u202eevil"]: "y"`, "a key is quoted when it is not a plain name")
 	assert.Contains(t, msg, `["a\nb"]: "z"`)
 }
+
+// Keys that differ only in case are one field to a server decoding with
+// Go's encoding/json, which takes the last of them: the form showing
+// path "/tmp/a" first would have the user approve a write of Path's
+// "/etc/passwd". The form says so, and its box starts unticked.
+func TestApprovalFormWarnsOfKeysDifferingOnlyInCase(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, configFor(codemode.ModeNative), map[string]codemode.ServerSpec{"up": {URL: writingUpstream(t)}})
+	args := `{"path":"/tmp/a","content":"x","Path":"/etc/passwd"}`
+	var read struct {
+		Path string `json:"path"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(args), &read))
+	require.Equal(t, "/etc/passwd", read.Path, "what such a server writes to")
+
+	p := f.server.approvalForm(codemode.ApprovalRequest{Call: codemode.Call{Tool: "up__write_file", Args: json.RawMessage(args)}, Reason: "r"})
+	assert.Contains(t, p.Message, "keys path and Path differ only in case")
+	assert.Equal(t, false, p.RequestedSchema.(map[string]any)["properties"].(map[string]any)[approveField].(map[string]any)["default"])
+}

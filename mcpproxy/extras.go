@@ -198,6 +198,24 @@ func (h *Hub) resourceNamed(server, uri string) (ProxiedResource, bool) {
 	return ProxiedResource{}, false
 }
 
+// resourcesAlike returns the server's resources listed under a URI that
+// the server may read uri as, though it is not the same string (see
+// uriLoosely).
+func (h *Hub) resourcesAlike(server, uri string) []ProxiedResource {
+	u, ok := h.upstreams[server]
+	if !ok {
+		return nil
+	}
+	var alike []ProxiedResource
+	loose := uriLoosely(uri)
+	for _, r := range u.listedExtras().resources {
+		if r.URI != uri && uriLoosely(r.URI) == loose {
+			alike = append(alike, ProxiedResource{Server: server, Resource: r})
+		}
+	}
+	return alike
+}
+
 // GetPrompt gets prompt name (as the server knows it) from server. It
 // asks no filter or policy: a Server's prompts/get passes them first.
 func (h *Hub) GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcp.GetPromptResult, error) {

@@ -38,23 +38,37 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest, p Pro
 }
 
 // readResource serves resources/read of a URI the SDK matched to r: r's
-// own URI, or one matching r's template.
+// own URI, or one matching r's template. A URI the server lists is read
+// as that resource. Another one is read under r's gates and, first, those
+// of every listed resource the server may read it as (see uriLoosely), so
+// that spelling a denied resource's URI another way does not reach it
+// through a template.
 func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest, r ProxiedResource) (*mcp.ReadResourceResult, error) {
 	ctx = withDownstream(ctx, req.Session)
 	uri := req.Params.URI
+	gates := []ProxiedResource{r}
 	if listed, ok := s.hub.resourceNamed(r.Server, uri); ok {
-		r = listed
+		gates = []ProxiedResource{listed}
+	} else if r.Template != nil {
+		gates = append(s.hub.resourcesAlike(r.Server, uri), r)
 	}
 	args, err := json.Marshal(map[string]string{"uri": uri})
 	if err != nil {
 		return nil, err
 	}
 	var res *mcp.ReadResourceResult
-	id := r.identity(s.hub.opts.MaxToolNameLength)
-	err = s.access(ctx, req, codemode.Access{Kind: codemode.AccessResource, Name: id.Name, QualifiedName: id.QualifiedName(), Args: args}, func(ctx context.Context) (err error) {
-		res, err = s.hub.ReadResource(ctx, r.Server, uri)
-		return err
-	})
+	var pass func(ctx context.Context, i int) error
+	pass = func(ctx context.Context, i int) error {
+		id := gates[i].identity(s.hub.opts.MaxToolNameLength)
+		return s.access(ctx, req, codemode.Access{Kind: codemode.AccessResource, Name: id.Name, QualifiedName: id.QualifiedName(), Args: args}, func(ctx context.Context) (err error) {
+			if i+1 < len(gates) {
+				return pass(ctx, i+1)
+			}
+			res, err = s.hub.ReadResource(ctx, r.Server, uri)
+			return err
+		})
+	}
+	err = pass(ctx, 0)
 	var ce *codemode.CallError
 	if errors.As(err, &ce) && ce.Outcome == codemode.OutcomeUnknownTool {
 		// Hidden like a resource that does not exist, as the SDK answers

@@ -220,3 +220,31 @@ func TestReadOfAListedURIIsTheResourcesRead(t *testing.T) {
 	}
 	assert.Equal(t, []string{"ev__architecture_md"}, got)
 }
+
+// A URI that differs from a listed resource's only in ways its server
+// may read past (percent-encoding, dot segments, a trailing slash, case)
+// is not an unlisted resource the server's template may serve unchecked:
+// the read must also pass the gates of the listed resource, so a denied
+// resource is not read by spelling its URI another way. An exact URI of
+// the template only is read under the template's gates alone.
+func TestDeniedResourceIsNotReadByAnotherSpellingOfItsURI(t *testing.T) {
+	t.Parallel()
+	cfg := configFor(codemode.ModeNative, codemode.Rule{Tool: "notes.secret", Action: codemode.ActionDeny, Reason: "not the secret"})
+	f := newFixture(t, cfg, map[string]codemode.ServerSpec{"notes": echoSpec("-notes")})
+	cs := f.connect(t, nil, nil)
+
+	for _, uri := range []string{
+		"notes://n/secret", "notes://n/%73ecret", "notes://n/%2573ecret", "notes://n/public/../secret",
+		"notes://n/./secret", "notes://n/secret/", "notes://n/SECRET",
+	} {
+		res, err := cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: uri})
+		if assert.Error(t, err, uri) {
+			assert.Contains(t, err.Error(), "not the secret", uri)
+		} else {
+			assert.NotContains(t, res.Contents[0].Text, "launch code", uri)
+		}
+	}
+	res, err := cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: "notes://n/%70ublic"})
+	require.NoError(t, err, "another note is read through the template")
+	assert.Equal(t, "anyone may read this", res.Contents[0].Text)
+}

@@ -75,3 +75,30 @@ func hasEvent(events []map[string]any, msg, server string) bool {
 	}
 	return false
 }
+
+// The values of a server's secret-named environment variables and headers
+// are credentials as much as its arguments are: a server that prints them
+// on stderr (here a command that complains about its key and exits) has
+// them masked in the start-up report, the session log and the stderr it
+// passes on. Other variables are shown as the server printed them.
+func TestServerSecretEnvStaysOutOfTheLogAndStderr(t *testing.T) {
+	t.Parallel()
+	log, stderr := &lockedBuffer{}, &lockedBuffer{}
+	_, report := startHub(t, map[string]codemode.ServerSpec{
+		"leaky": {
+			Command: "sh",
+			Args:    []string{"-c", `echo "rejected key $API_KEY (auth: $AUTH_HEADER) at level $LOG_LEVEL" >&2; exit 3`},
+			Env:     map[string]string{"API_KEY": "sk-ENVSECRET-77", "AUTH_HEADER": "Bearer HDRSECRET-88", "LOG_LEVEL": "verbose"},
+		},
+	}, Options{Log: codemode.NewSessionLog(log), Stderr: stderr, StartTimeout: 30 * time.Second})
+	_, err := report.WriteTo(stderr)
+	require.NoError(t, err)
+	require.Error(t, report.Servers[0].Err)
+	assert.Contains(t, report.Servers[0].Err.Error(), "rejected key ***", "the server's own explanation is kept, its secret masked")
+	assert.Contains(t, stderr.String(), "level verbose", "a variable not named like a secret is shown")
+	for _, s := range []string{"ENVSECRET", "HDRSECRET"} {
+		assert.NotContains(t, log.String(), s, "session log")
+		assert.NotContains(t, stderr.String(), s, "stderr")
+		assert.NotContains(t, report.Servers[0].Err.Error(), s, "the report")
+	}
+}

@@ -25,6 +25,7 @@ type stderrTail struct {
 	mu      sync.Mutex
 	partial []byte // an unterminated line awaiting its newline
 	tail    []byte
+	cut     bool // tail no longer starts where the output did
 }
 
 func newStderrTail(server string, out io.Writer, scrub func(string) string) *stderrTail {
@@ -39,6 +40,7 @@ func (s *stderrTail) Write(p []byte) (int, error) {
 	s.tail = append(s.tail, p...)
 	if over := len(s.tail) - stderrTailBytes; over > 0 {
 		s.tail = append(s.tail[:0], s.tail[over:]...)
+		s.cut = true
 	}
 	s.partial = append(s.partial, p...)
 	for {
@@ -53,11 +55,17 @@ func (s *stderrTail) Write(p []byte) (int, error) {
 }
 
 // String returns the kept tail, trimmed, with at most the last few lines: a
-// reason that fits in one report line.
+// reason that fits in one report line. When the tail was cut, the line it
+// was cut in is left out: a secret cut there would no longer match what
+// the server's redaction hides, and its end would show.
 func (s *stderrTail) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	text := strings.TrimSpace(strings.ToValidUTF8(string(s.tail), "?"))
+	kept := s.tail
+	if s.cut {
+		_, kept, _ = bytes.Cut(kept, []byte("\n"))
+	}
+	text := strings.TrimSpace(strings.ToValidUTF8(string(kept), "?"))
 	lines := strings.Split(text, "\n")
 	if len(lines) > 5 {
 		lines = lines[len(lines)-5:]

@@ -27,3 +27,18 @@ func TestStderrTailKeepsOnlyTheEnd(t *testing.T) {
 	assert.True(t, strings.HasSuffix(s.String(), "fatal: the real reason"))
 	assert.LessOrEqual(t, strings.Count(s.String(), " | "), 4, "at most five lines")
 }
+
+// The kept tail starts at a line's start, never inside one: a secret cut
+// in two there would escape the redaction of the whole value, which runs
+// on the tail afterwards, and show its end.
+func TestStderrTailDropsTheLineItCutInto(t *testing.T) {
+	t.Parallel()
+	s := newStderrTail("x", &strings.Builder{}, strings.Clone)
+	secretLine := "rejected key sk-SECRET-0123456789\n"
+	_, _ = s.Write([]byte(secretLine))
+	// One long line fills all but 8 bytes of the tail, so it starts in
+	// the secret.
+	_, _ = s.Write([]byte(strings.Repeat("z", stderrTailBytes-9) + "\n"))
+	assert.NotContains(t, s.String(), "6789", "no piece of the cut line is kept")
+	assert.True(t, strings.HasSuffix(s.String(), "z"), s.String())
+}

@@ -31,11 +31,17 @@ type link struct {
 	redact    *redact.Server
 }
 
-// redactorFor hides the credentials in spec's command line and URL from
+// redactorFor hides the credentials in spec's command line and URL, and
+// the values of its secret-named environment variables and headers, from
 // everything that shows how the server is reached or quotes it in a
 // message: the report, the session log, stderr and errors.
 func redactorFor(spec codemode.ServerSpec) *redact.Server {
-	return redact.NewServer(spec.Command, spec.Args, spec.URL)
+	named := maps.Clone(spec.Env)
+	if named == nil {
+		named = make(map[string]string, len(spec.Headers))
+	}
+	maps.Copy(named, spec.Headers)
+	return redact.NewServer(spec.Command, spec.Args, spec.URL, named)
 }
 
 // checkSpec rejects a spec that names no way, or two ways, to reach a server.

@@ -292,7 +292,7 @@ func testUnmatchedRule(t *testing.T, b binaries) {
 	strict := b.writeConfig(t, "unmatched-strict.yml", b.config("native")+"policy:\n  strict: true\n  rules:\n    - { tool: \"echo_echo\", action: deny }\n")
 	out, code = runCommand(t, b, "mcp", "--config", strict)
 	assert.Equal(t, 2, code, out)
-	assert.Contains(t, out, "coderun mcp: policy.strict is set and 1 setting(s) match no tool:\n  "+strict+`:7: policy.rules[0]: deny rule "echo_echo"`)
+	assert.Contains(t, out, "coderun mcp: policy.strict is set and 1 setting(s) match no tool or decide no call:\n  "+strict+`:7: policy.rules[0]: deny rule "echo_echo"`)
 }
 
 // testNamesAndComplexity serves a GitLab-like server whose tool name is too

@@ -57,6 +57,7 @@ func Main() int {
 	ordered := flags.Bool("ordered", false, "also offer the tool \"ordered\"")
 	nestedRefs := flags.Int("nested-refs", 0, "also offer the tool \"nested\", whose schema nests this many definitions")
 	longName := flags.Bool("long-name", false, "also offer a tool named "+LongToolName)
+	notes := flags.Bool("notes", false, "also offer the resources of notes.go: two listed notes and a template reaching any")
 	if err := flags.Parse(os.Args[1:]); err != nil {
 		return 2
 	}
@@ -74,6 +75,9 @@ func Main() int {
 	}
 	if *longName {
 		server.AddTool(&mcp.Tool{Name: LongToolName, Description: "Has a long name.", InputSchema: json.RawMessage(`{"type":"object"}`)}, okTool)
+	}
+	if *notes {
+		addNotes(server)
 	}
 	if *httpAddr != "" {
 		if err := serveHTTP(server, *httpAddr, *requireHeader); err != nil {

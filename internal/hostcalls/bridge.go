@@ -58,6 +58,8 @@ type Prior struct {
 	Calls int
 	// Parked are the ids of the calls parked and not yet answered.
 	Parked []uint32
+	// ParkedBytes is the length of their Parked.Args together.
+	ParkedBytes int64
 }
 
 // SuspendError is returned by a Function to park its call: the call stays
@@ -110,6 +112,7 @@ type Bridge struct {
 	mu       sync.Mutex
 	lastID   uint32 // the largest call id started, in this or an earlier segment
 	inFlight int    // started, not yet completed
+	held     int64  // the HeldBytes of the calls whose Function has not returned, and the Args of the parked ones
 	parked   int    // completed as Parked, not yet answered
 	total    int
 	idle     []*worker           // workers waiting for a call, most recently idle last
@@ -137,7 +140,16 @@ type call struct {
 	argsCBOR []byte // the argument as the guest encoded it, for Parked.Args
 	seq      int64
 	ns       uint32
+	held     int64 // the message's HeldBytes, given back when fn returns
 }
+
+// maxHeldBytes bounds the memory the calls in flight hold together (see
+// Call.HeldBytes), with the arguments of the parked calls, which wait in
+// the host and then in the suspended state: what the largest call allowed
+// can hold alone, so that MaxInFlight calls of large arguments, which a
+// program can start without awaiting any, do not hold MaxInFlight times
+// as much.
+const maxHeldBytes = MaxPayloadBytes + maxDecodedBytes
 
 // NewBridge returns a bridge whose calls run under ctx. prior is the state
 // an earlier segment of a resumed run left; the zero Prior starts afresh.
@@ -151,6 +163,7 @@ func NewBridge(ctx context.Context, ns []Namespace, limits Limits, prior Prior) 
 		done:   make(chan Completion),
 		total:  prior.Calls,
 		parked: len(prior.Parked),
+		held:   prior.ParkedBytes,
 	}
 	for _, id := range prior.Parked {
 		b.lastID = max(b.lastID, id)
@@ -183,20 +196,23 @@ func (b *Bridge) Calls() int {
 }
 
 // Received records that the run loop took a completion from Done: the call
-// is no longer running; if it parked, it now waits for an answer.
+// is no longer running; if it parked, it now waits for an answer, and its
+// arguments are held until then.
 func (b *Bridge) Received(c Completion) {
 	b.mu.Lock()
 	b.inFlight--
 	if c.Parked != nil {
 		b.parked++
+		b.held += int64(len(c.Parked.Args))
 	}
 	b.mu.Unlock()
 }
 
-// Answered records that the run loop settled a parked call.
-func (b *Bridge) Answered() {
+// Answered records that the run loop settled the parked call p.
+func (b *Bridge) Answered(p Parked) {
 	b.mu.Lock()
 	b.parked--
+	b.held -= int64(len(p.Args))
 	b.mu.Unlock()
 }
 
@@ -269,6 +285,14 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		b.mu.Unlock()
 		return 0, fmt.Sprintf("too many binding calls in this run: MaxCalls is %d", b.limits.MaxCalls)
 	}
+	if b.held+msgCall.HeldBytes > maxHeldBytes {
+		b.noteRejectionLocked(msgCall.ID, Rejected{Namespace: msgCall.Namespace, Function: msgCall.Function})
+		held := b.held
+		b.mu.Unlock()
+		return 0, fmt.Sprintf("the arguments of the binding calls in flight would take about %d MiB of the host's memory, over the %d MiB limit: await some of the calls before starting more, or pass smaller arguments",
+			(held+msgCall.HeldBytes)>>20, maxHeldBytes>>20)
+	}
+	b.held += msgCall.HeldBytes
 	b.lastID = msgCall.ID
 	b.inFlight++
 	b.total++
@@ -298,6 +322,7 @@ func (b *Bridge) Start(msg, answer []byte) (n int, refusal string) {
 		argsCBOR: msgCall.ArgsCBOR,
 		seq:      seq,
 		ns:       msgCall.Namespace,
+		held:     msgCall.HeldBytes,
 	}
 	switch {
 	case ns.Immediate:
@@ -411,6 +436,9 @@ func (c *call) name() string { return c.global + "." + c.function }
 // panic too; they run here, on a goroutine the runtime owns, so a panic in
 // them rejects the call instead of ending the process.
 func (b *Bridge) complete(c call, res any, err error) (out Completion) {
+	b.mu.Lock()
+	b.held -= c.held
+	b.mu.Unlock()
 	out = Completion{ID: c.id}
 	defer func() {
 		if p := recover(); p != nil {

@@ -165,7 +165,7 @@ func TestBridgeParksOnlyWhenAllowed(t *testing.T) {
 	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{8, 0, "ask", nil}), nil)))
 	assert.Contains(t, refusal(b.Start(mustCBOR(t, []any{9, 0, "ask", nil}), nil)), "MaxCallsInFlight is 2", "parked calls count as in flight")
 	b.Received(<-b.Done())
-	b.Answered()
+	b.Answered(*c.Parked)
 	assert.Equal(t, 1, b.Parked())
 
 	nb := newTestBridge(park, Limits{MaxInFlight: 2, MaxCalls: 10, NoParkReason: "no key is set"})

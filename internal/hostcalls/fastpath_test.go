@@ -93,7 +93,7 @@ func referenceNormalize(v any, depth int) (any, error) {
 // decodeArgs runs the fast decoder on one item, as DecodeCall does.
 func decodeArgs(b []byte) (any, error) {
 	r := cborReader{b: b}
-	v, err := r.decodeValue()
+	v, _, err := r.decodeValue()
 	if err == nil && r.off != len(b) {
 		err = errTruncated
 	}

@@ -19,6 +19,9 @@ type Call struct {
 	// ArgsCBOR is the argument's item as the guest encoded it (a slice of
 	// the message).
 	ArgsCBOR []byte
+	// HeldBytes is about how much of the host's memory the call holds
+	// while it is in flight: the message and the argument's Go values.
+	HeldBytes int64
 }
 
 // DecodeCall parses and validates a call message, the CBOR array
@@ -77,14 +80,14 @@ func DecodeCall(msg []byte) (Call, error) {
 		return Call{}, errors.New("call message has no arguments item")
 	}
 	argsStart := r.off
-	args, err := r.decodeValue()
+	args, argsBytes, err := r.decodeValue()
 	if err != nil {
 		return Call{}, fmt.Errorf("call arguments: %w", err)
 	}
 	if r.off != len(r.b) {
 		return Call{}, errors.New("malformed call message: trailing bytes")
 	}
-	return Call{ID: uint32(id), Namespace: uint32(ns), Function: fn, Args: args, ArgsCBOR: msg[argsStart:]}, nil
+	return Call{ID: uint32(id), Namespace: uint32(ns), Function: fn, Args: args, ArgsCBOR: msg[argsStart:], HeldBytes: int64(len(msg)) + argsBytes}, nil
 }
 
 // uint reads an unsigned integer item.
@@ -110,22 +113,22 @@ func (r *cborReader) str(n uint64) (string, error) {
 // A value it would take more than maxDecodedBytes of the host's memory
 // to build is refused before it is built: an item of one byte (a small
 // number) becomes 24 bytes of Go values, so the size of the message alone
-// does not bound them.
-func (r *cborReader) decodeValue() (any, error) {
+// does not bound them. It also returns that estimate.
+func (r *cborReader) decodeValue() (any, int64, error) {
 	start := r.off
 	var size decodedSize
 	if err := r.item(&size, 0); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if size.bytes > maxDecodedBytes {
-		return nil, fmt.Errorf("the argument would take about %d MiB of the host's memory as Go values (%d items), over the %d MiB limit: pass fewer items, such as one string instead of an array of many small values", size.bytes>>20, size.items, maxDecodedBytes>>20)
+		return nil, 0, fmt.Errorf("the argument would take about %d MiB of the host's memory as Go values (%d items), over the %d MiB limit: pass fewer items, such as one string instead of an array of many small values", size.bytes>>20, size.items, maxDecodedBytes>>20)
 	}
 	r.off = start
 	var b valueBuilder
 	if err := r.item(&b, 0); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return b.result, nil
+	return b.result, size.bytes, nil
 }
 
 // maxDecodedBytes bounds the Go values one call's argument becomes.

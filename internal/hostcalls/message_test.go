@@ -22,7 +22,8 @@ func TestDecodeCall(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Call{ID: 7, Namespace: 1, Function: "read", Args: map[string]any{
 		"path": "a.txt", "n": 3.0, "tags": []any{"x", true, nil},
-	}, ArgsCBOR: msg[len(msg)-len(c.ArgsCBOR):]}, c)
+	}, ArgsCBOR: msg[len(msg)-len(c.ArgsCBOR):], HeldBytes: c.HeldBytes}, c)
+	assert.Greater(t, c.HeldBytes, int64(len(msg)), "the message and the Go values are held")
 	j, err := CBORToJSON(c.ArgsCBOR)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"path":"a.txt","n":3,"tags":["x",true,null]}`, string(j), "ArgsCBOR is exactly the arguments item")

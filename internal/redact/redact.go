@@ -2,9 +2,11 @@
 // from what coderun logs and reports: the user information and query of a
 // URL, and the arguments of a command line that name or follow a secret.
 //
-// Header values and environment variables never appear in a server's
-// description, so they need no hiding; URLs and arguments do, and users put
+// URLs and arguments appear in a server's description, and users put
 // tokens there (https://user:token@host/mcp?api_key=..., --token X).
+// Header values and environment variables never appear in it, but a server
+// may print them (a stdio server complaining that its API_KEY was
+// rejected), so those named like a secret are hidden from what is quoted.
 package redact
 
 import (
@@ -155,8 +157,12 @@ type Server struct {
 }
 
 // NewServer prepares the redaction of a server started with command and
-// args, or reached at rawURL.
-func NewServer(command string, args []string, rawURL string) *Server {
+// args, or reached at rawURL. named holds the server's environment
+// variables or headers: the value of each whose name names a secret
+// (API_KEY, Authorization) is hidden wherever a message quotes it; of any
+// other, the credentials of a URL it holds. A hidden value of several
+// words is hidden also as its last word ("Bearer X" hides a bare X).
+func NewServer(command string, args []string, rawURL string, named map[string]string) *Server {
 	var pairs [][2]string // what to replace, and by what
 	var secrets []string
 	s := &Server{}
@@ -178,6 +184,19 @@ func NewServer(command string, args []string, rawURL string) *Server {
 		masked, hidden := maskArgs(args)
 		s.endpoint = strings.Join(append([]string{command}, masked...), " ")
 		secrets = append(secrets, hidden...)
+	}
+	for name, v := range named {
+		if secretName(name) {
+			secrets = append(secrets, strings.TrimSpace(v))
+		} else if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.Host != "" {
+			secrets = append(secrets, urlSecrets(u)...) // DATABASE_URL=postgres://user:pw@...
+		}
+	}
+	for _, v := range secrets {
+		// "Bearer X": a message may quote the token alone.
+		if fields := strings.Fields(v); len(fields) > 1 {
+			secrets = append(secrets, fields[len(fields)-1])
+		}
 	}
 	for _, v := range secrets {
 		for _, form := range []string{v, url.QueryEscape(v), url.PathEscape(v)} {

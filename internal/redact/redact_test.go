@@ -39,7 +39,7 @@ func TestArgsMaskSecretsAndKeepTheRest(t *testing.T) {
 // secret on its own, comes out without them.
 func TestServerTextHidesTheURLAndEverySecret(t *testing.T) {
 	const raw = "http://alice:hunter2@127.0.0.1:1/mcp?api_key=SECRET123"
-	s := NewServer("", nil, raw)
+	s := NewServer("", nil, raw, nil)
 	assert.Equal(t, "http://***@127.0.0.1:1/mcp?***", s.Endpoint())
 
 	req, err := http.NewRequest(http.MethodPost, raw, nil)
@@ -62,13 +62,39 @@ func TestServerTextHidesTheURLAndEverySecret(t *testing.T) {
 }
 
 func TestServerEndpointAndTextForACommand(t *testing.T) {
-	s := NewServer("mcp-x", []string{"--token", "ARGSECRET", "--root", "/srv"}, "")
+	s := NewServer("mcp-x", []string{"--token", "ARGSECRET", "--root", "/srv"}, "", nil)
 	assert.Equal(t, "mcp-x --token *** --root /srv", s.Endpoint())
 	assert.Equal(t, "error: token *** rejected", s.Text("error: token ARGSECRET rejected"))
 	assert.Equal(t, "a /srv b", s.Text("a /srv b"), "what is not a secret stays")
 
-	short := NewServer("x", []string{"--key", "ab"}, "")
+	short := NewServer("x", []string{"--key", "ab"}, "", nil)
 	assert.Equal(t, "x --key ***", short.Endpoint())
 	assert.Equal(t, "tab", short.Text("tab"), "a value too short to be a credential is not replaced in messages")
-	assert.False(t, strings.Contains(NewServer("x", nil, "").Text("plain"), Mask))
+	assert.False(t, strings.Contains(NewServer("x", nil, "", nil).Text("plain"), Mask))
+}
+
+// A server's environment variables and headers are hidden as its
+// arguments are: the value of one named like a secret, and the
+// credentials of a URL in any of them (DATABASE_URL), wherever a message
+// quotes them; other values stay.
+func TestServerTextHidesSecretEnvAndHeaders(t *testing.T) {
+	s := NewServer("mcp-db", nil, "", map[string]string{
+		"DATABASE_URL":  "postgres://app:DBPASSWORD@db:5432/app?sslkey=KEYFILE9",
+		"Authorization": "Bearer TOKEN123",
+		"LOG_LEVEL":     "verbose",
+	})
+	got := s.Text("dial postgres://app:DBPASSWORD@db:5432/app?sslkey=KEYFILE9 failed; token TOKEN123 rejected at level verbose; password DBPASSWORD")
+	for _, secret := range []string{"DBPASSWORD", "KEYFILE9", "TOKEN123"} {
+		assert.NotContains(t, got, secret)
+	}
+	assert.Contains(t, got, "level verbose")
+	assert.Equal(t, "mcp-db", s.Endpoint(), "env and headers are never part of the endpoint")
+}
+
+// A secret of several words, such as "Bearer X" in a header argument, is
+// hidden also as its last word: a server may quote the token alone.
+func TestServerTextHidesTheTokenOfAnAuthorizationArgument(t *testing.T) {
+	s := NewServer("npx", []string{"mcp-remote", "https://mcp.example.com/sse", "--header", "Authorization: Bearer TOK12345"}, "", nil)
+	assert.Equal(t, "npx mcp-remote https://mcp.example.com/sse --header Authorization:***", s.Endpoint())
+	assert.Equal(t, "token *** expired", s.Text("token TOK12345 expired"))
 }
