@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testing/echoserver"
 )
 
 // allocated returns how many bytes f allocates.
