@@ -112,8 +112,9 @@
 //
 // # Start-up
 //
-// Compiling the sandbox takes about a second of CPU the first time in a
-// process; later Runtimes in the same process reuse the compiled code.
+// Compiling the sandbox is nearly all the cost of the first [New] in a
+// process (the doc of package internal/engine gives the measured figure);
+// later Runtimes in the same process reuse the compiled code.
 // [Config.CompilationCacheDir] keeps it on disk so that a new process skips
 // most of that work too (the coderun command does this by default).
 package coderun

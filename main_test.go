@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/testbin"
 )
 
 // TestMain shares the compiled sandbox with the module's other test

@@ -58,31 +58,6 @@ func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bi
 	return res, err
 }
 
-// Pending opens a suspended run's state, as Resume would, and returns the
-// calls it waits on, in the order the program made them, without running
-// anything. It refuses the same states Resume refuses, with the same
-// errors, so a host can check a state before it acts on the answers (for
-// example, before running an approved call whose result is the answer).
-func (r *Runtime) Pending(state []byte) ([]PendingCall, error) {
-	st, err := r.openState(state)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]PendingCall, len(st.Parked))
-	for i, p := range st.Parked {
-		ns := ""
-		if int(p.Namespace) < len(st.Namespaces) {
-			ns = st.Namespaces[p.Namespace].Global
-		}
-		out[i] = PendingCall{ID: callID(p.ID), Namespace: ns, Function: p.Function, Args: p.Args, Reason: p.Reason}
-	}
-	return out, nil
-}
-
-// callID is the ID a PendingCall carries: the guest's call id, unique in
-// its run.
-func callID(id uint32) string { return strconv.FormatUint(uint64(id), 10) }
-
 func matchBindings(saved []namespaceState, bindings []Namespace) error {
 	got := namespaceStates(bindings)
 	if len(got) != len(saved) {
@@ -185,6 +160,23 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	return nil
 }
 
+// lazyMapPos maps positions in messages of a resumed run to its source. The
+// transform that knows them runs only if a message needs it: a resume in
+// another process would otherwise pay esbuild for every run. The program
+// passed the transform's limits when the run started, so its cost is
+// bounded; and it gives up, leaving the message as it is, when the run's
+// ctx ends or its WallTime (deadline) runs out, which the run's next budget
+// check then reports.
+func lazyMapPos(ctx context.Context, deadline time.Time, program, fileName string) func(string) string {
+	return func(s string) string {
+		p, err := transformCache.get(ctx, deadline, program)
+		if err != nil {
+			return s
+		}
+		return p.MapStackAs(s, fileName)
+	}
+}
+
 // restoreMemory lays the run's memory over the image a fresh instance
 // starts from, and its globals: the fuel countdown, and the heap limit,
 // which is this Runtime's, not the one the run was sealed with.
@@ -202,23 +194,6 @@ func (r *run) restoreMemory(st *openedState) error {
 		return err
 	}
 	return r.inst.SetHeapLimit(uint32(r.cfg.MemoryLimitBytes))
-}
-
-// lazyMapPos maps positions in messages of a resumed run to its source. The
-// transform that knows them runs only if a message needs it: a resume in
-// another process would otherwise pay esbuild for every run. The program
-// passed the transform's limits when the run started, so its cost is
-// bounded; and it gives up, leaving the message as it is, when the run's
-// ctx ends or its WallTime (deadline) runs out, which the run's next budget
-// check then reports.
-func lazyMapPos(ctx context.Context, deadline time.Time, program, fileName string) func(string) string {
-	return func(s string) string {
-		p, err := transformCache.get(ctx, deadline, program)
-		if err != nil {
-			return s
-		}
-		return p.MapStackAs(s, fileName)
-	}
 }
 
 // answerPayload turns an Answer into a completion for the guest, as a
@@ -243,4 +218,25 @@ func answerPayload(a Answer, name string) (ok bool, payload []byte) {
 		return false, []byte(fmt.Sprintf("%s was answered with a value that cannot cross into the program: %v", name, err))
 	}
 	return true, b
+}
+
+// Pending opens a suspended run's state, as Resume would, and returns the
+// calls it waits on, in the order the program made them, without running
+// anything. It refuses the same states Resume refuses, with the same
+// errors, so a host can check a state before it acts on the answers (for
+// example, before running an approved call whose result is the answer).
+func (r *Runtime) Pending(state []byte) ([]PendingCall, error) {
+	st, err := r.openState(state)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PendingCall, len(st.Parked))
+	for i, p := range st.Parked {
+		ns := ""
+		if int(p.Namespace) < len(st.Namespaces) {
+			ns = st.Namespaces[p.Namespace].Global
+		}
+		out[i] = PendingCall{ID: callID(p.ID), Namespace: ns, Function: p.Function, Args: p.Args, Reason: p.Reason}
+	}
+	return out, nil
 }

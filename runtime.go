@@ -73,9 +73,10 @@ var ErrClosed = errors.New("coderun: runtime is closed")
 // errClosing is the cause of a run's abort when its Runtime closes.
 var errClosing = errors.New("the runtime is closing")
 
-// New validates cfg and compiles the sandbox. Compilation takes a few
-// hundred milliseconds the first time in a process (less with
-// Config.CompilationCacheDir); later Runtimes reuse it.
+// New validates cfg and compiles the sandbox. Compiling costs CPU the
+// first time in a process (the package doc's Start-up section says how
+// much); later Runtimes reuse it, and [Config.CompilationCacheDir] spares a
+// new process most of it.
 func New(cfg Config) (*Runtime, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err

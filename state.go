@@ -124,11 +124,6 @@ type namespaceState struct {
 	Member string `cbor:"3,keyasint,omitempty"`
 }
 
-type timerState struct {
-	ID       uint32        `cbor:"1,keyasint"`
-	Deadline time.Duration `cbor:"2,keyasint"`
-}
-
 type parkedState struct {
 	ID        uint32 `cbor:"1,keyasint"`
 	Seq       int64  `cbor:"2,keyasint"`
@@ -147,32 +142,6 @@ func namespaceStates(nss []Namespace) []namespaceState {
 		}
 	}
 	return out
-}
-
-// suspend seals the run and ends the segment with a Suspended result.
-func (r *run) suspend() {
-	state, err := r.seal()
-	if err != nil {
-		r.fail(KindWorkerExit, "the run could not be suspended: "+err.Error())
-		return
-	}
-	pending := make([]PendingCall, len(r.parked))
-	for i, p := range r.parked {
-		pending[i] = p.pending(r.namespaces)
-	}
-	r.settled = true
-	r.result = Result{Suspended: &Suspension{State: state, Pending: pending}}
-}
-
-// pending is the caller's view of a parked call.
-func (p parkedCall) pending(nss []Namespace) PendingCall {
-	return PendingCall{
-		ID:        callID(p.ID),
-		Namespace: nss[p.Namespace].Global,
-		Function:  p.Function,
-		Args:      p.Args,
-		Reason:    p.Reason,
-	}
 }
 
 func (r *run) seal() ([]byte, error) {

@@ -3,6 +3,7 @@ package coderun
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/coderun/coderun/internal/hostcalls"
 )
@@ -53,6 +54,10 @@ type PendingCall struct {
 	Reason string `json:"reason"`
 }
 
+// callID is the ID a PendingCall carries: the guest's call id, unique in
+// its run.
+func callID(id uint32) string { return strconv.FormatUint(uint64(id), 10) }
+
 // Answer settles one pending call when a run is resumed.
 type Answer struct {
 	// ID is the PendingCall's ID.
@@ -88,3 +93,29 @@ var (
 	// ErrAnswers: an answer names no pending call, or names one twice.
 	ErrAnswers = errors.New("coderun: the answers do not match the pending calls")
 )
+
+// suspend seals the run and ends the segment with a Suspended result.
+func (r *run) suspend() {
+	state, err := r.seal()
+	if err != nil {
+		r.fail(KindWorkerExit, "the run could not be suspended: "+err.Error())
+		return
+	}
+	pending := make([]PendingCall, len(r.parked))
+	for i, p := range r.parked {
+		pending[i] = p.pending(r.namespaces)
+	}
+	r.settled = true
+	r.result = Result{Suspended: &Suspension{State: state, Pending: pending}}
+}
+
+// pending is the caller's view of a parked call.
+func (p parkedCall) pending(nss []Namespace) PendingCall {
+	return PendingCall{
+		ID:        callID(p.ID),
+		Namespace: nss[p.Namespace].Global,
+		Function:  p.Function,
+		Args:      p.Args,
+		Reason:    p.Reason,
+	}
+}

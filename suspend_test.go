@@ -13,9 +13,21 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/coderun/coderun/internal/seal"
 )
 
 var testStateKey = bytes.Repeat([]byte{7}, 32)
+
+// openForTest and sealForTest open and seal a state box as Runtime does,
+// so a test can change what is inside a validly sealed state.
+func openForTest(box []byte) (header, plain []byte, err error) {
+	return seal.Open(testStateKey, statePurpose, box)
+}
+
+func sealForTest(header, plain []byte) ([]byte, error) {
+	return seal.Seal(testStateKey, statePurpose, header, plain)
+}
 
 // durableRuntime is a Runtime whose runs can suspend.
 func durableRuntime(t testing.TB, edit func(*Config)) *Runtime {

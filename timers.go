@@ -84,6 +84,13 @@ func (q *timerQueue) popDue(now time.Duration) (uint32, bool) {
 	return e.id, true
 }
 
+// timerState is what a suspended run keeps of an armed timer: its id and
+// its deadline on the run's clock.
+type timerState struct {
+	ID       uint32        `cbor:"1,keyasint"`
+	Deadline time.Duration `cbor:"2,keyasint"`
+}
+
 // save lists the armed timers in the order they were set, which, with their
 // deadlines, is all their firing order depends on.
 func (q *timerQueue) save() []timerState {

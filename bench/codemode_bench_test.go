@@ -25,7 +25,7 @@ func newCodeSession(b *testing.B, rt *coderun.Runtime, maxParallel int, tools ..
 	cfg.Mode = codemode.ModeCode
 	cfg.MaxParallelSubCalls = maxParallel
 	s, err := codemode.NewSession(codemode.Options{
-		Config:   cfg,
+		Config:   &cfg,
 		Registry: reg,
 		Runtime:  rt,
 		Log:      codemode.NewSessionLog(io.Discard),

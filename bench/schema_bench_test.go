@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/coderun/coderun/codemode"
-	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testing/echoserver"
 )
 
 func BenchmarkSDKOfCostlySchema(b *testing.B) {

@@ -32,7 +32,7 @@ func bigSessionLog(b *testing.B) []byte {
 	cfg.Mode = codemode.ModeCode
 	cfg.MaxParallelSubCalls = 10
 	s, err := codemode.NewSession(codemode.Options{
-		Config: cfg, Registry: reg, Runtime: newRuntime(b), Log: codemode.NewSessionLog(&log),
+		Config: &cfg, Registry: reg, Runtime: newRuntime(b), Log: codemode.NewSessionLog(&log),
 		Policy: codemode.RulePolicy{Default: codemode.ActionAllow, Rules: []codemode.Rule{{Tool: "shell*", Action: codemode.ActionDeny}}},
 	})
 	if err != nil {

@@ -27,7 +27,7 @@ func TestAccessPassesTheFilterAndThePolicy(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Tools.Exclude = []string{"hidden__*"}
 	log := &logBuffer{}
-	s, err := NewSession(Options{Config: cfg, Registry: NewRegistry(), Policy: policy, Approver: approver, Log: NewSessionLog(log)})
+	s, err := NewSession(Options{Config: &cfg, Registry: NewRegistry(), Policy: policy, Approver: approver, Log: NewSessionLog(log)})
 	require.NoError(t, err)
 
 	reads := 0

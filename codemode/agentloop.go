@@ -41,7 +41,7 @@ func (s *Session) ModelTools() []WireTool {
 // text, and whether it reports a failure.
 type ToolResult struct {
 	// Text is what the model reads. For a result it is the display text
-	// of the call's output (run_code's is [RenderResult]'s), or its JSON
+	// of the call's output (run_code's is its result rendered as text), or its JSON
 	// value when it has none, followed by each deferred context entry as
 	// "[context from SOURCE]" and its text. For a call that did not
 	// produce one it is the error's message, which the pipeline writes for

@@ -24,7 +24,7 @@ func TestModelToolsPutTheSDKInRunCodesDescription(t *testing.T) {
 			t.Parallel()
 			cfg := DefaultConfig()
 			cfg.Mode, cfg.SDK = ModeCode, form
-			s, _ := newTestSession(t, Options{Config: cfg}, valueTool("lookup", ParallelSafe, `1`))
+			s, _ := newTestSession(t, Options{Config: &cfg}, valueTool("lookup", ParallelSafe, `1`))
 			tools := s.ModelTools()
 			wire := s.WireTools()
 			require.Len(t, tools, len(wire))
@@ -52,7 +52,7 @@ func TestCallToolAnswersARunCodeCall(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Mode = ModeCode
 	note := &counter{name: "note", class: ParallelSafe}
-	s, _ := newTestSession(t, Options{Config: cfg}, valueTool("lookup", ParallelSafe, `{"n":2}`), note.tool())
+	s, _ := newTestSession(t, Options{Config: &cfg}, valueTool("lookup", ParallelSafe, `{"n":2}`), note.tool())
 
 	res := s.CallTool(t.Context(), CallRequest{ID: "c1", Tool: RunCodeToolName, Args: runCodeArgs(t, `
 		const a = await tools.lookup({});
@@ -73,7 +73,7 @@ func TestCallToolTurnsErrorsIntoErrorResults(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Mode = ModeCode
-	s, _ := newTestSession(t, Options{Config: cfg}, valueTool("lookup", ParallelSafe, `1`))
+	s, _ := newTestSession(t, Options{Config: &cfg}, valueTool("lookup", ParallelSafe, `1`))
 
 	res := s.CallTool(t.Context(), CallRequest{ID: "c1", Tool: "lookup"})
 	assert.True(t, res.IsError)

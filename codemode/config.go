@@ -40,23 +40,23 @@ const (
 	// describe_tools tool, or from a program with tools.$describe.
 	SDKCatalogue SDKForm = "catalogue"
 	// SDKAuto is SDKFull while the full SDK stays within
-	// AutoCatalogueBytes, and SDKCatalogue above that. It is the default.
+	// autoCatalogueBytes, and SDKCatalogue above that. It is the default.
 	SDKAuto SDKForm = "auto"
 )
 
-// AutoCatalogueBytes is where SDKAuto switches to the catalogue: a full
+// autoCatalogueBytes is where SDKAuto switches to the catalogue: a full
 // SDK larger than 32 KiB (about 8,000 tokens, or a server or two with a
 // dozen tools each) costs more prompt on every turn than looking up the few
 // declarations a task needs.
-const AutoCatalogueBytes = 32 << 10
+const autoCatalogueBytes = 32 << 10
 
 // Limits of MaxParallelSubCalls.
 const (
-	// DefaultMaxParallelSubCalls is the default cap on overlapping
+	// defaultMaxParallelSubCalls is the default cap on overlapping
 	// parallel-safe sub-calls.
-	DefaultMaxParallelSubCalls = 10
-	// MaxMaxParallelSubCalls is the largest cap accepted.
-	MaxMaxParallelSubCalls = 1000
+	defaultMaxParallelSubCalls = 10
+	// maxParallelSubCallsCap is the largest cap accepted.
+	maxParallelSubCallsCap = 1000
 )
 
 // Config is the Code Mode configuration, usually read from coderun.yml with
@@ -147,11 +147,11 @@ type ServerSpec struct {
 }
 
 // DefaultConfig returns the configuration of an empty coderun.yml.
-func DefaultConfig() *Config {
-	return &Config{
+func DefaultConfig() Config {
+	return Config{
 		Mode:                ModeNative,
 		SDK:                 SDKAuto,
-		MaxParallelSubCalls: DefaultMaxParallelSubCalls,
+		MaxParallelSubCalls: defaultMaxParallelSubCalls,
 		MaxToolNameLength:   DefaultMaxToolNameLength,
 		Budgets:             coderun.DefaultConfig(),
 		Policy:              RulePolicy{Default: ActionAllow},
@@ -190,8 +190,8 @@ func (c *Config) Validate() error {
 	default:
 		return &ConfigError{Key: "sdk", Problem: fmt.Sprintf(`%q is not allowed; want one of "full", "catalogue", "auto"`, c.SDK)}
 	}
-	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > MaxMaxParallelSubCalls {
-		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, MaxMaxParallelSubCalls)}
+	if c.MaxParallelSubCalls < 1 || c.MaxParallelSubCalls > maxParallelSubCallsCap {
+		return &ConfigError{Key: "maxParallelSubCalls", Problem: fmt.Sprintf("%d is not allowed; want an integer from 1 (serial) to %d", c.MaxParallelSubCalls, maxParallelSubCallsCap)}
 	}
 	if err := validateBudgets(c.Budgets); err != nil {
 		return err
@@ -251,10 +251,10 @@ func checkModeOrder(mode Mode, order []string) error {
 	return nil
 }
 
-// MaxServerNameLength caps a server's name (32): with "__", it leaves
+// maxServerNameLength caps a server's name (32): with "__", it leaves
 // MinToolNameRoom characters for the tool's own name in
 // DefaultMaxToolNameLength.
-const MaxServerNameLength = DefaultMaxToolNameLength - len("__") - MinToolNameRoom
+const maxServerNameLength = DefaultMaxToolNameLength - len("__") - MinToolNameRoom
 
 // ValidateServerName reports why name cannot name a server. A server's name
 // starts the names of its tools ("name__tool"), which must hold only
@@ -265,8 +265,8 @@ func ValidateServerName(name string) error {
 	switch {
 	case name == "":
 		return errors.New("a server name must not be empty")
-	case len(name) > MaxServerNameLength:
-		return fmt.Errorf("server name %q is longer than %d characters", name, MaxServerNameLength)
+	case len(name) > maxServerNameLength:
+		return fmt.Errorf("server name %q is longer than %d characters", name, maxServerNameLength)
 	case strings.Contains(name, "__") || strings.HasSuffix(name, "_"):
 		return fmt.Errorf(`server name %q: "__" separates a server's name from its tool's, so it may not appear in the name or end it`, name)
 	}

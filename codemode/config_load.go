@@ -47,7 +47,8 @@ func LoadConfig(path string) (*Config, error) {
 // state; see the package README for
 // each.
 func ParseConfig(data []byte) (*Config, error) {
-	c := DefaultConfig()
+	d := DefaultConfig()
+	c := &d
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		// yaml's messages start with its package name; the rest ("line 3:

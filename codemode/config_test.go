@@ -17,7 +17,7 @@ func TestParseConfigEmptyIsDefault(t *testing.T) {
 	for _, src := range []string{"", "\n# nothing\n", "~\n"} {
 		c, err := ParseConfig([]byte(src))
 		require.NoError(t, err)
-		assert.Equal(t, DefaultConfig(), c)
+		assert.Equal(t, DefaultConfig(), *c)
 	}
 	d := DefaultConfig()
 	assert.Equal(t, ModeNative, d.Mode)
@@ -248,7 +248,7 @@ func TestConfigValidate(t *testing.T) {
 	t.Parallel()
 	mutate := func(f func(c *Config)) error {
 		c := DefaultConfig()
-		f(c)
+		f(&c)
 		return c.Validate()
 	}
 	assert.EqualError(t, mutate(func(c *Config) { c.Mode = "" }), `config: mode: "" is not allowed; want one of "native", "code", "both"`)

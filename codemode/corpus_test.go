@@ -117,7 +117,7 @@ func TestCatalogueIsAtMostATenthOfNativeToolJSON(t *testing.T) {
 func TestCorpusDeclarationsKeepPropertyOrder(t *testing.T) {
 	t.Parallel()
 	c := loadCorpus(t)
-	res := Describe(c.tools, DescribeRequest{Names: []string{"filesystem__read_text_file"}})
+	res := describeTools(c.tools, describeRequest{Names: []string{"filesystem__read_text_file"}})
 	require.Equal(t, []string{"filesystem__read_text_file"}, res.Tools)
 	d := res.Declarations
 	path, tail, head := strings.Index(d, "    path: string;"), strings.Index(d, "    tail?: number;"), strings.Index(d, "    head?: number;")
@@ -128,30 +128,30 @@ func TestCorpusDeclarationsKeepPropertyOrder(t *testing.T) {
 func TestDescribePicksByNameAndQuery(t *testing.T) {
 	t.Parallel()
 	c := loadCorpus(t)
-	res := Describe(c.tools, DescribeRequest{Query: "server:filesystem filesystem__*_file"})
+	res := describeTools(c.tools, describeRequest{Query: "server:filesystem filesystem__*_file"})
 	assert.Contains(t, res.Tools, "filesystem__read_text_file")
 	assert.Contains(t, res.Tools, "filesystem__write_file")
 	for _, n := range res.Tools {
 		assert.True(t, strings.HasPrefix(n, "filesystem__") && strings.HasSuffix(n, "_file"), n)
 	}
 
-	res = Describe(c.tools, DescribeRequest{Query: "screenshot"})
+	res = describeTools(c.tools, describeRequest{Query: "screenshot"})
 	assert.Positive(t, len(res.Tools)+res.More)
 	assert.LessOrEqual(t, len(res.Tools), maxDescribed)
 
-	res = Describe(c.tools, DescribeRequest{Query: "pull request", Names: []string{"memory__read_graph", "no__such_tool"}})
+	res = describeTools(c.tools, describeRequest{Query: "pull request", Names: []string{"memory__read_graph", "no__such_tool"}})
 	assert.Contains(t, res.Tools, "memory__read_graph", "named tools are always declared")
 	assert.Contains(t, res.Declarations, `// No tool is named "no__such_tool"`)
 	assert.Len(t, res.Tools, maxDescribed)
 	assert.Positive(t, res.More)
 	assert.Contains(t, res.Declarations, fmt.Sprintf("// %d more tools match", res.More))
 
-	res = Describe(c.tools, DescribeRequest{Query: "zzzqqq"})
+	res = describeTools(c.tools, describeRequest{Query: "zzzqqq"})
 	assert.Empty(t, res.Tools)
 	assert.Contains(t, res.Declarations, `No tool matches the query "zzzqqq"`)
 
-	again := Describe(c.tools, DescribeRequest{Query: "server:filesystem filesystem__*_file"})
-	assert.Equal(t, again, Describe(c.tools, DescribeRequest{Query: "server:filesystem filesystem__*_file"}), "byte-stable")
+	again := describeTools(c.tools, describeRequest{Query: "server:filesystem filesystem__*_file"})
+	assert.Equal(t, again, describeTools(c.tools, describeRequest{Query: "server:filesystem filesystem__*_file"}), "byte-stable")
 }
 
 // tscPath installs the pinned TypeScript compiler with .ci/setup-typescript,
@@ -208,8 +208,8 @@ func TestDescribedDeclarationsTypeCheckWithTSC(t *testing.T) {
 	opts := testSDKOptions()
 	opts.Form = SDKCatalogue
 	catalogue := GenerateSDK(c.tools, opts)
-	first := Describe(c.tools, DescribeRequest{Names: []string{"filesystem__read_text_file", "filesystem__list_directory", "memory__create_entities"}})
-	second := Describe(c.tools, DescribeRequest{Query: "server:brave-search brave_place_search"})
+	first := describeTools(c.tools, describeRequest{Names: []string{"filesystem__read_text_file", "filesystem__list_directory", "memory__create_entities"}})
+	second := describeTools(c.tools, describeRequest{Query: "server:brave-search brave_place_search"})
 	require.Contains(t, second.Tools, "brave-search__brave_place_search")
 
 	program := func(head string) string {

@@ -15,10 +15,10 @@ import (
 // passes the pipeline like any tool.
 const DescribeToolsToolName = "describe_tools"
 
-// DescribeFunction is describe_tools as a program calls it:
+// describeFunction is describe_tools as a program calls it:
 // `await tools.$describe({query: "..."})`. The "$" keeps it apart from every
 // tool name a server could choose.
-const DescribeFunction = "$describe"
+const describeFunction = "$describe"
 
 // maxDescribed caps how many declarations one describe_tools call returns;
 // the names of the other matches are still listed, so nothing is hidden.
@@ -27,8 +27,8 @@ const maxDescribed = 20
 // maxMoreNamesListed caps how many names of unreturned matches are listed.
 const maxMoreNamesListed = 50
 
-// DescribeRequest are describe_tools' arguments.
-type DescribeRequest struct {
+// describeRequest are describe_tools' arguments.
+type describeRequest struct {
 	// Names are exact tool names.
 	Names []string `json:"names,omitempty"`
 	// Query holds words (looked for in names and descriptions, any one
@@ -37,9 +37,9 @@ type DescribeRequest struct {
 	Query string `json:"query,omitempty"`
 }
 
-// DescribeResult is describe_tools' value: the names it declares, in the
+// describeResult is describe_tools' value: the names it declares, in the
 // order declared, the declarations, and how many more tools matched.
-type DescribeResult struct {
+type describeResult struct {
 	// Tools are the names declared, in the order of the declarations.
 	Tools []string `json:"tools"`
 	// Declarations is an `interface Tools { ... }` block declaring them,
@@ -81,7 +81,7 @@ func (s *Session) newDescribeEntry() (*entry, error) {
 
 // executeDescribe answers describe_tools over the visible tools.
 func (s *Session) executeDescribe(_ context.Context, call *Call) (*Output, error) {
-	var req DescribeRequest
+	var req describeRequest
 	if err := json.Unmarshal(call.Args, &req); err != nil {
 		return nil, fmt.Errorf("arguments: %w", err)
 	}
@@ -93,7 +93,7 @@ func (s *Session) executeDescribe(_ context.Context, call *Call) (*Output, error
 	for i, e := range entries {
 		tools[i] = e.tool
 	}
-	res := Describe(tools, req)
+	res := describeTools(tools, req)
 	value, err := json.Marshal(res)
 	if err != nil {
 		return nil, err
@@ -101,11 +101,11 @@ func (s *Session) executeDescribe(_ context.Context, call *Call) (*Output, error
 	return &Output{Value: value, Content: []Content{TextContent(res.Declarations)}}, nil
 }
 
-// Describe picks tools by req and renders their declarations exactly as
+// describeTools picks tools by req and renders their declarations exactly as
 // the full SDK does, as one `interface Tools` block that merges with the
 // SDK's. Tools named in req come first, then query matches by rank; past
 // maxDescribed, matches are only named, in a comment, and counted in More.
-func Describe(tools []Tool, req DescribeRequest) DescribeResult {
+func describeTools(tools []Tool, req describeRequest) describeResult {
 	byName := make(map[string]Tool, len(tools))
 	for _, t := range tools {
 		byName[t.Name] = t
@@ -151,7 +151,7 @@ func Describe(tools []Tool, req DescribeRequest) DescribeResult {
 		}
 		fmt.Fprintf(&b, "// %d more tools match, not declared here (ask for them by name): %s%s\n", len(rest), strings.Join(names, ", "), more)
 	}
-	res := DescribeResult{Tools: []string{}, More: len(rest)}
+	res := describeResult{Tools: []string{}, More: len(rest)}
 	if len(shown) > 0 {
 		shown = sortTools(shown)
 		for _, t := range shown {

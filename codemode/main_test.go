@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	coderun "github.com/coderun/coderun"
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/testbin"
 	"go.uber.org/goleak"
 )
 

@@ -76,7 +76,7 @@ func TestPolicyRuleBySERVERDotTOOLDeniesTheOfferedTool(t *testing.T) {
 		{Tool: "fs.write_file", Action: ActionDeny, Reason: "no writes"},
 		{Tool: "fs.very_long_*", Action: ActionDeny, Reason: "no long tools"},
 	}}
-	s, _ := newTestSession(t, Options{Config: cfg},
+	s, _ := newTestSession(t, Options{Config: &cfg},
 		serverTool("fs__write_file", "fs", "write_file", &fsWrite),
 		serverTool("fs__read_text_file", "fs", "read_text_file", &read),
 		serverTool("fs2__write_file", "fs2", "write_file", &fs2Write),
@@ -113,7 +113,7 @@ func TestPolicyRuleCannotBeBypassedByNameSpelling(t *testing.T) {
 	var writes atomic.Int32
 	cfg := DefaultConfig()
 	cfg.Policy = RulePolicy{Rules: []Rule{{Tool: "fs.write_file", Action: ActionDeny}}}
-	s, _ := newTestSession(t, Options{Config: cfg}, serverTool("fs__write_file", "fs", "write_file", &writes))
+	s, _ := newTestSession(t, Options{Config: &cfg}, serverTool("fs__write_file", "fs", "write_file", &writes))
 	for _, name := range []string{
 		"fs__write_file",
 		"FS__write_file", "fs__Write_File", " fs__write_file", "fs__write_file ",
@@ -190,7 +190,7 @@ func TestToolFilterMatchesQualifiedNames(t *testing.T) {
 	var n atomic.Int32
 	cfg := DefaultConfig()
 	cfg.Tools = ToolFilter{Include: []string{"fs.*"}, Exclude: []string{"fs.write_file"}}
-	s, _ := newTestSession(t, Options{Config: cfg},
+	s, _ := newTestSession(t, Options{Config: &cfg},
 		serverTool("fs__read_text_file", "fs", "read_text_file", &n),
 		serverTool("fs__write_file", "fs", "write_file", &n),
 		serverTool("git__status", "git", "status", &n),

@@ -187,7 +187,7 @@ func newEntry(t Tool) (*entry, error) {
 	switch {
 	case t.Name == "":
 		return nil, errors.New("codemode: register: tool name is empty")
-	case t.Name == RunCodeToolName || t.Name == DescribeToolsToolName || t.Name == DescribeFunction:
+	case t.Name == RunCodeToolName || t.Name == DescribeToolsToolName || t.Name == describeFunction:
 		return nil, fmt.Errorf("codemode: register %q: the name is reserved for Code Mode", t.Name)
 	case t.Execute == nil:
 		return nil, fmt.Errorf("codemode: register %q: Execute is nil", t.Name)

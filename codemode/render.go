@@ -9,7 +9,7 @@ import (
 	coderun "github.com/coderun/coderun"
 )
 
-// RenderResult renders a run_code result as the text the model reads. The
+// renderResult renders a run_code result as the text the model reads. The
 // form is stable, so a model (and a test) can rely on it:
 //
 //	status: ok | failed
@@ -20,7 +20,7 @@ import (
 //
 // Every line a log entry contains is prefixed with "| ", so program output
 // can never be mistaken for one of the labelled lines.
-func RenderResult(r coderun.Result) string {
+func renderResult(r coderun.Result) string {
 	var b strings.Builder
 	if r.Failure != nil {
 		b.WriteString("status: failed\n")

@@ -41,7 +41,7 @@ func TestRenderResult(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, RenderResult(c.res))
+			assert.Equal(t, c.want, renderResult(c.res))
 		})
 	}
 }

@@ -121,7 +121,7 @@ func (s *Session) runCodeOutput(ctx context.Context, call *Call, d *subDispatche
 	}
 	return &Output{
 		Value:    value,
-		Content:  []Content{TextContent(RenderResult(res))},
+		Content:  []Content{TextContent(renderResult(res))},
 		Deferred: deferred,
 	}, nil
 }

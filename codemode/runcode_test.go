@@ -22,7 +22,7 @@ import (
 func codeConfig() *Config {
 	c := DefaultConfig()
 	c.Mode = ModeCode
-	return c
+	return &c
 }
 
 // runCode calls run_code with the token "rc".

@@ -97,7 +97,7 @@ func toolSetKey(tools []Tool) [sha256.Size]byte {
 // The catalogue form declares none: it lists each tool by name with the
 // first sentence of its description, and the model reads the declarations
 // it needs through describe_tools, which renders each tool exactly as the
-// full form does. SDKAuto picks the full form up to AutoCatalogueBytes.
+// full form does. SDKAuto picks the full form up to autoCatalogueBytes.
 func GenerateSDK(tools []Tool, opts SDKOptions) string {
 	text, _ := renderSDK(tools, opts)
 	return text
@@ -110,7 +110,7 @@ func renderSDK(tools []Tool, opts SDKOptions) (string, SDKForm) {
 	case SDKCatalogue:
 		return renderCatalogue(tools, opts), SDKCatalogue
 	case SDKAuto:
-		if full := renderFull(tools, opts); len(full) <= AutoCatalogueBytes {
+		if full := renderFull(tools, opts); len(full) <= autoCatalogueBytes {
 			return full, SDKFull
 		}
 		return renderCatalogue(tools, opts), SDKCatalogue
@@ -165,7 +165,7 @@ func writeDescribeDecl(b *strings.Builder) {
 		"It is not a tool: Object.keys(tools) lists only the tools.",
 		"@parallelSafe",
 	})
-	fmt.Fprintf(b, "  %s(request: { names?: string[]; query?: string }): Promise<{ tools: string[]; declarations: string; more: number }>;\n", DescribeFunction)
+	fmt.Fprintf(b, "  %s(request: { names?: string[]; query?: string }): Promise<{ tools: string[]; declarations: string; more: number }>;\n", describeFunction)
 }
 
 // writeContract states the rules programs run under, with the session's
@@ -190,7 +190,7 @@ func writeContract(b *strings.Builder, opts SDKOptions, form SDKForm) {
 			"description; [p] marks parallel-safe tools. Read a tool's declaration (its",
 			"arguments and result) before calling it: call the "+DescribeToolsToolName+" tool with",
 			"{\"names\": [...]} or {\"query\": \"words, globs or server:NAME\"}, or in a program",
-			"`await tools."+DescribeFunction+"({ query: \"...\" })`.",
+			"`await tools."+describeFunction+"({ query: \"...\" })`.",
 		)
 	}
 	lines = append(lines,

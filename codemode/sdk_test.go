@@ -224,7 +224,7 @@ func TestSessionSDKIsCachedPerToolSet(t *testing.T) {
 	for i := range tools {
 		tools[i].Execute = noop
 	}
-	s, _ := newTestSession(t, Options{Config: cfg}, tools...)
+	s, _ := newTestSession(t, Options{Config: &cfg}, tools...)
 
 	first := s.SDK()
 	assert.Equal(t, GenerateSDK(readmeSampleTools(), SDKOptions{MaxParallelSubCalls: 10, Budgets: cfg.Budgets}), first)

@@ -92,13 +92,13 @@ func NewSession(opts Options) (*Session, error) {
 	}
 	cfg := DefaultConfig()
 	if opts.Config != nil {
-		cfg = opts.Config.clone() // the session must not change under the caller's edits
+		cfg = *opts.Config.clone() // the session must not change under the caller's edits
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err // a *ConfigError, which says what to fix
 	}
 	s := &Session{
-		cfg:      *cfg,
+		cfg:      cfg,
 		reg:      opts.Registry,
 		rt:       opts.Runtime,
 		log:      opts.Log,

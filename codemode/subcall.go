@@ -56,11 +56,11 @@ func (d *subDispatcher) bindings() []coderun.Namespace {
 	for _, e := range tools {
 		fns[e.tool.Name] = d.function(e)
 	}
-	fns[DescribeFunction] = d.function(d.s.describe)
+	fns[describeFunction] = d.function(d.s.describe)
 	return []coderun.Namespace{{
 		Global:     ToolsGlobal,
 		Functions:  fns,
-		Hidden:     []string{DescribeFunction},
+		Hidden:     []string{describeFunction},
 		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
 	}}
 }

@@ -26,7 +26,7 @@ func durableConfig(mode Mode, ask string) *Config {
 	c.Mode = mode
 	c.Budgets.StateKey = testStateKey
 	c.Policy.Rules = []Rule{{Tool: ask, Action: ActionAsk, Reason: "writes need a human"}}
-	return c
+	return &c
 }
 
 // counter is a tool that counts its executions and returns their number,

@@ -279,7 +279,7 @@ func TestTelemetryCountsCallsAwaitingTheApprover(t *testing.T) {
 		during = rec.sums(t, "coderun.approvals.waiting")
 		return true, nil
 	})
-	s := telemetrySession(t, cfg, approver, rec.tel, write.tool())
+	s := telemetrySession(t, &cfg, approver, rec.tel, write.tool())
 	_, err := s.Call(context.Background(), CallRequest{ID: "c1", Tool: "write", Args: json.RawMessage(`{}`)})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int64{"gen_ai.tool.name=write": 1}, during)

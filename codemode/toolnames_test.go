@@ -13,7 +13,7 @@ func TestDefaultMaxToolNameLengthFitsClaudeCode(t *testing.T) {
 	t.Parallel()
 	assert.Equal(t, ToolNameLimit, len("mcp__coderun__")+DefaultMaxToolNameLength)
 	assert.Equal(t, 50, DefaultConfig().MaxToolNameLength)
-	assert.Equal(t, 32, MaxServerNameLength, "the longest server name still leaves its tools MinToolNameRoom")
+	assert.Equal(t, 32, maxServerNameLength, "the longest server name still leaves its tools MinToolNameRoom")
 }
 
 func TestParseMaxToolNameLength(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testing/echoserver"
 )
 
 // allocated returns how many bytes f allocates.
@@ -42,8 +42,8 @@ func TestNestedRefsDeclareWithinBudget(t *testing.T) {
 		"the top level is declared; the $refs are unknown")
 	requireParsesAsTypeScript(t, sdk)
 
-	var res DescribeResult
-	bytes = allocated(func() { res = Describe([]Tool{tool}, DescribeRequest{Names: []string{tool.Name}}) })
+	var res describeResult
+	bytes = allocated(func() { res = describeTools([]Tool{tool}, describeRequest{Names: []string{tool.Name}}) })
 	assert.Less(t, len(res.Declarations), 4<<10, "describe_tools stays small")
 	assert.Less(t, bytes, uint64(4<<20))
 	assert.Contains(t, res.Declarations, tooComplexNote)

@@ -46,8 +46,8 @@ func TestWireToolsPerMode(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := DefaultConfig()
-			c.cfg(cfg)
-			s, logs := newTestSession(t, Options{Config: cfg}, tools...)
+			c.cfg(&cfg)
+			s, logs := newTestSession(t, Options{Config: &cfg}, tools...)
 			list := s.WireTools()
 			assert.Equal(t, c.want, wireNames(list))
 
@@ -79,7 +79,7 @@ func TestRunCodeWireSchema(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Mode = ModeCode
-	s, _ := newTestSession(t, Options{Config: cfg})
+	s, _ := newTestSession(t, Options{Config: &cfg})
 	list := s.WireTools()
 	require.Len(t, list, 1)
 	var schema struct {
@@ -108,7 +108,7 @@ func TestTopLevelCallsFollowMode(t *testing.T) {
 	}
 	native := DefaultConfig()
 	native.Tools.Exclude = []string{"hidden"}
-	s, _ := newTestSession(t, Options{Config: native}, tools...)
+	s, _ := newTestSession(t, Options{Config: &native}, tools...)
 	assert.NoError(t, call(s, "read"))
 	assert.EqualError(t, call(s, "hidden"), `unknown tool "hidden"`, "an invisible tool is not revealed")
 	assert.EqualError(t, call(s, "nope"), `unknown tool "nope"`)
@@ -116,7 +116,7 @@ func TestTopLevelCallsFollowMode(t *testing.T) {
 
 	code := DefaultConfig()
 	code.Mode = ModeCode
-	s, logs := newTestSession(t, Options{Config: code}, tools...)
+	s, logs := newTestSession(t, Options{Config: &code}, tools...)
 	err := call(s, "read")
 	assert.EqualError(t, err, `tool "read" is not offered directly in mode code; call it from a run_code program as tools["read"](args)`)
 	var ce *CallError

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	coderun "github.com/coderun/coderun"
-	"github.com/coderun/coderun/internal/echoserver"
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/echoserver"
+	"github.com/coderun/coderun/internal/testing/testbin"
 
 	"go.uber.org/goleak"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/coderun/coderun/codemode"
-	"github.com/coderun/coderun/internal/echoserver"
+	"github.com/coderun/coderun/internal/testing/echoserver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

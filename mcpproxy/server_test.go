@@ -43,7 +43,7 @@ func configFor(mode codemode.Mode, rules ...codemode.Rule) *codemode.Config {
 	cfg := codemode.DefaultConfig()
 	cfg.Mode = mode
 	cfg.Policy.Rules = rules
-	return cfg
+	return &cfg
 }
 
 // connect attaches an agent-side go-sdk client to the server in process.

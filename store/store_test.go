@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coderun/coderun/internal/redistest"
+	"github.com/coderun/coderun/internal/testing/redistest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/coderun/coderun/internal/echoserver"
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/echoserver"
+	"github.com/coderun/coderun/internal/testing/testbin"
 )
 
 // testDir holds what the package's tests share: the user cache directory

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-
-	"github.com/coderun/coderun/mcpproxy"
 )
 
 var sdkCmd = &command{
@@ -20,35 +18,15 @@ var sdkCmd = &command{
 // description. It returns 0, or 1 when a server failed to start (the SDK is
 // printed without its tools), or 2 for a usage or config error.
 func runSDK(c *command, args []string, std stdio) int {
-	fs := newFlagSet(c, std)
-	start := addStartFlags(fs)
-	if status, stop := parseFlags(c, fs, args, std, 0, 0); stop {
-		return status
-	}
-	cfg, err := start.loadConfig()
-	if err != nil {
-		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
-		return 2
-	}
-	ctx, stop := interruptContext()
-	defer stop()
-	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
-	if err != nil {
-		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
-		return 2
-	}
-	defer closeHub(up.hub, std.err)
-
-	sdk, problems := up.hub.SDK(up.cfg)
-	for _, p := range problems {
-		fmt.Fprintf(std.err, "coderun: %v\n", p)
-	}
-	if _, err := io.WriteString(std.out, sdk); err != nil {
-		fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
-		return 1
-	}
-	if up.report.Failed() {
-		return 1
-	}
-	return 0
+	return inspectUpstreams(c, args, std, func(_ *startFlags, up *upstreams) int {
+		sdk, problems := up.hub.SDK(up.cfg)
+		for _, p := range problems {
+			fmt.Fprintf(std.err, "coderun: %v\n", p)
+		}
+		if _, err := io.WriteString(std.out, sdk); err != nil {
+			fmt.Fprintf(std.err, "coderun sdk: %v\n", err)
+			return 1
+		}
+		return 0
+	})
 }

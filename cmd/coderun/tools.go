@@ -25,44 +25,23 @@ var toolsCmd = &command{
 // server failed to start or, with policy.strict, a rule or glob matches no
 // tool, or 2 for a usage or config error.
 func runTools(c *command, args []string, std stdio) int {
-	fs := newFlagSet(c, std)
-	start := addStartFlags(fs)
-	if status, stop := parseFlags(c, fs, args, std, 0, 0); stop {
-		return status
-	}
-	cfg, err := start.loadConfig()
-	if err != nil {
-		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
-		return 2
-	}
-	ctx, stop := interruptContext()
-	defer stop()
-	up, err := startUpstreams(ctx, start, cfg, mcpproxy.Options{}, std.err)
-	if err != nil {
-		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
-		return 2
-	}
-	defer closeHub(up.hub, std.err)
-
-	if err := writeToolList(std.out, start.config, up.cfg, up.report, up.hub.Tools()); err != nil {
-		fmt.Fprintf(std.err, "coderun tools: %v\n", err)
-		return 1
-	}
-	status := 0
-	if unmatched := up.hub.Unmatched(up.cfg); len(unmatched) > 0 && up.cfg.Policy.Strict {
-		// The same verdict `coderun mcp` would reach, so CI can check a
-		// config with this command.
-		fmt.Fprintf(std.err, "coderun tools: %v\n", &codemode.UnmatchedError{Unmatched: unmatched})
-		status = 1
-	} else {
+	return inspectUpstreams(c, args, std, func(sf *startFlags, up *upstreams) int {
+		if err := writeToolList(std.out, sf.config, up.cfg, up.report, up.hub.Tools()); err != nil {
+			fmt.Fprintf(std.err, "coderun tools: %v\n", err)
+			return 1
+		}
+		unmatched := up.hub.Unmatched(up.cfg)
+		if len(unmatched) > 0 && up.cfg.Policy.Strict {
+			// The same verdict `coderun mcp` would reach, so CI can check a
+			// config with this command.
+			fmt.Fprintf(std.err, "coderun tools: %v\n", &codemode.UnmatchedError{Unmatched: unmatched})
+			return 1
+		}
 		for _, u := range unmatched {
 			fmt.Fprintf(std.err, "coderun: warning: %s\n", u)
 		}
-	}
-	if up.report.Failed() {
-		status = 1
-	}
-	return status
+		return 0
+	})
 }
 
 // writeToolList writes one block per server, in name order, naming for each

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/testbin"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

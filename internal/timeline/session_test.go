@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/coderun/coderun/codemode"
-	"github.com/coderun/coderun/internal/testbin"
+	"github.com/coderun/coderun/internal/testing/testbin"
 )
 
 func TestMain(m *testing.M) {

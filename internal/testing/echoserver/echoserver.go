@@ -1,6 +1,6 @@
 // Package echoserver is a small MCP server that the mcpproxy and command
 // tests run as a real upstream subprocess: their test binaries start
-// themselves under its name (package internal/testbin). It is written with
+// themselves under its name (package internal/testing/testbin). It is written with
 // the official go-sdk so the tests exercise the same wire protocol a
 // production server speaks.
 //
