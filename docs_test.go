@@ -6,9 +6,11 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -134,4 +136,91 @@ func isExcerpt(file, want []string) bool {
 		}
 	}
 	return false
+}
+
+// markdownLink matches a Markdown link's target.
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocsLinksResolve checks that every relative link of README.md,
+// docs/ and bench/ names a file that exists and, with a #fragment, a
+// heading of that file, so that moving a section cannot leave a link
+// pointing nowhere.
+func TestDocsLinksResolve(t *testing.T) {
+	t.Parallel()
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	require.NoError(t, err)
+	pages = append(pages, "README.md", filepath.Join("bench", "README.md"), filepath.Join("bench", "HISTORY.md"))
+	links := 0
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		require.NoError(t, err)
+		for _, m := range markdownLink.FindAllStringSubmatch(prose(string(data)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") {
+				continue
+			}
+			path, fragment, _ := strings.Cut(target, "#")
+			file := page
+			if path != "" {
+				file = filepath.Join(filepath.Dir(page), filepath.FromSlash(path))
+			}
+			links++
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("%s: link %s: %s does not exist", page, target, file)
+				continue
+			}
+			if fragment != "" {
+				text, err := os.ReadFile(file)
+				require.NoError(t, err)
+				assert.Contains(t, headingAnchors(string(text)), fragment, "%s: link %s names no heading of %s", page, target, file)
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, links, 20, "the pages' relative links")
+}
+
+// codeSpan matches inline code, whose brackets are not links.
+var codeSpan = regexp.MustCompile("`[^`]*`")
+
+// prose returns a Markdown text without its fenced blocks and inline code.
+func prose(text string) string {
+	var b strings.Builder
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			b.WriteString(codeSpan.ReplaceAllString(line, "") + "\n")
+		}
+	}
+	return b.String()
+}
+
+// headingAnchors returns the anchors GitHub makes of a Markdown file's
+// headings: lower case, spaces to hyphens, punctuation dropped.
+func headingAnchors(text string) []string {
+	var anchors []string
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		anchors = append(anchors, b.String())
+	}
+	return anchors
 }
