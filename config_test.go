@@ -2,6 +2,7 @@ package coderun
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -12,20 +13,20 @@ import (
 )
 
 // FuelQuantum is written in the instrumenter (the guest's counter), here
-// and in the README; internal/engine's TestFuelQuantumAgreesEverywhere
+// and in docs/budgets.md; internal/engine's TestFuelQuantumAgreesEverywhere
 // checks ABI.md. They must agree.
 func TestFuelQuantumAgreesEverywhere(t *testing.T) {
 	t.Parallel()
 	assert.Equal(t, int32(FuelQuantum), wasminstr.DefaultQuantum, "FuelQuantum against the instrumenter's quantum")
-	readme, err := os.ReadFile("README.md")
+	page, err := os.ReadFile(filepath.Join("docs", "budgets.md"))
 	require.NoError(t, err)
 	written := withThousands(FuelQuantum)
-	assert.Contains(t, string(readme), "one per "+written+" loop iterations", "README's Fuel row")
-	assert.Contains(t, string(readme), "every\n"+written+" iterations", "README's interruption paragraph")
+	assert.Contains(t, string(page), "one per "+written+" loop iterations", "docs/budgets.md's Fuel row")
+	assert.Contains(t, string(page), "every\n"+written+" iterations", "docs/budgets.md's interruption paragraph")
 }
 
-// withThousands writes n with a comma every three digits, as the README
-// does.
+// withThousands writes n with a comma every three digits, as the docs
+// do.
 func withThousands(n int) string {
 	s := strconv.Itoa(n)
 	out := ""

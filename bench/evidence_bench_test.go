@@ -1,6 +1,6 @@
 package bench
 
-// Evidence for leads reported in README.md: what a trap costs the host, and
+// Evidence for leads reported in HISTORY.md: what a trap costs the host, and
 // where an isolated run's time goes.
 
 import (

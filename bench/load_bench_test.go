@@ -41,7 +41,7 @@ func BenchmarkThroughputSweep(b *testing.B) {
 }
 
 // BenchmarkThroughput2Goroutines is the sweep's two-goroutine case on its
-// own, as earlier runs in README.md report it.
+// own, as earlier runs in HISTORY.md report it.
 func BenchmarkThroughput2Goroutines(b *testing.B) {
 	benchThroughput(b, 2, coderun.DefaultConfig().MaxExecuting)
 }

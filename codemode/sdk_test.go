@@ -164,7 +164,7 @@ func TestSDKGoldenEmpty(t *testing.T) {
 	requireParsesAsTypeScript(t, sdk)
 }
 
-// The README shows the SDK for two sample tools; this keeps it true.
+// docs/codemode.md shows the SDK for two sample tools; this keeps it true.
 func TestSDKGoldenReadmeSample(t *testing.T) {
 	t.Parallel()
 	sdk := GenerateSDK(readmeSampleTools(), testSDKOptions())

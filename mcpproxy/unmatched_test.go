@@ -169,37 +169,42 @@ func TestToolsFilterBySERVERDotTOOL(t *testing.T) {
 	assert.NotContains(t, sdk, `"echo__crash"`, "coderun sdk filters like the server")
 }
 
-// readmeYAMLWithPolicy returns the README's YAML examples that set a
-// policy, unindented.
-func readmeYAMLWithPolicy(t *testing.T) []string {
+// docsYAMLWithPolicy returns the YAML examples of README.md and docs/*.md
+// that set a policy, unindented.
+func docsYAMLWithPolicy(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
 	require.NoError(t, err)
+	pages = append(pages, filepath.Join("..", "README.md"))
 	var blocks []string
-	lines := strings.Split(string(data), "\n")
-	for i := 0; i < len(lines); i++ {
-		fence := strings.TrimSpace(lines[i])
-		if fence != "```yaml" {
-			continue
-		}
-		indent := lines[i][:strings.Index(lines[i], "`")]
-		var b strings.Builder
-		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
-			b.WriteString(strings.TrimPrefix(lines[i], indent) + "\n")
-		}
-		if strings.Contains(b.String(), "policy:") {
-			blocks = append(blocks, b.String())
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		require.NoError(t, err)
+		lines := strings.Split(string(data), "\n")
+		for i := 0; i < len(lines); i++ {
+			fence := strings.TrimSpace(lines[i])
+			if fence != "```yaml" {
+				continue
+			}
+			indent := lines[i][:strings.Index(lines[i], "`")]
+			var b strings.Builder
+			for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+				b.WriteString(strings.TrimPrefix(lines[i], indent) + "\n")
+			}
+			if strings.Contains(b.String(), "policy:") {
+				blocks = append(blocks, b.String())
+			}
 		}
 	}
 	return blocks
 }
 
-// The README's examples name tools the way the filesystem server's tools
+// The documentation's examples name tools the way the filesystem server's tools
 // are really offered: served from a real filesystem server, every rule and
 // filter glob that names the fs server matches a tool.
-func TestReadmePolicyExamplesMatchTheFilesystemServer(t *testing.T) {
+func TestDocsPolicyExamplesMatchTheFilesystemServer(t *testing.T) {
 	t.Parallel()
-	blocks := readmeYAMLWithPolicy(t)
+	blocks := docsYAMLWithPolicy(t)
 	require.GreaterOrEqual(t, len(blocks), 3, "the configuration, quick start and policy examples")
 	allowed, _ := filesystemFixture(t)
 	hub, report := startHub(t, map[string]codemode.ServerSpec{"fs": filesystemServer(t, allowed)}, Options{})

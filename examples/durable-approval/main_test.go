@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestSuspendInOneProcessResumeInAnother runs the example as the README
+// TestSuspendInOneProcessResumeInAnother runs the example as docs/codemode.md
 // shows it: two real processes sharing only the state file and its key.
 func TestSuspendInOneProcessResumeInAnother(t *testing.T) {
 	dir := t.TempDir()
