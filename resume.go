@@ -2,9 +2,7 @@ package coderun
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/coderun/coderun/internal/engine"
@@ -56,54 +54,6 @@ func (r *Runtime) Resume(ctx context.Context, state []byte, answers []Answer, bi
 		return Result{}, restoreErr
 	}
 	return res, err
-}
-
-func matchBindings(saved []namespaceState, bindings []Namespace) error {
-	got := namespaceStates(bindings)
-	if len(got) != len(saved) {
-		return fmt.Errorf("%w: the run has %d namespaces (%s), the bindings %d", ErrStateBindings, len(saved), describeNamespaces(saved), len(got))
-	}
-	for i := range saved {
-		if got[i] != saved[i] {
-			return fmt.Errorf("%w: namespace %d is %s in the run and %s in the bindings; pass the namespaces the run started with, in the same order",
-				ErrStateBindings, i, describeNamespaces(saved[i:i+1]), describeNamespaces(got[i:i+1]))
-		}
-	}
-	return nil
-}
-
-func describeNamespaces(nss []namespaceState) string {
-	s := ""
-	for i, ns := range nss {
-		if i > 0 {
-			s += ", "
-		}
-		s += strconv.Quote(ns.Global)
-		if ns.Class != "" {
-			s += fmt.Sprintf(" (ErrorClass %s.%s)", ns.Class, ns.Member)
-		}
-	}
-	return s
-}
-
-// indexAnswers matches answers to parked calls by ID.
-func indexAnswers(parked []parkedState, answers []Answer) (map[uint32]Answer, error) {
-	ids := make(map[string]uint32, len(parked))
-	for _, p := range parked {
-		ids[callID(p.ID)] = p.ID
-	}
-	out := make(map[uint32]Answer, len(answers))
-	for _, a := range answers {
-		id, ok := ids[a.ID]
-		if !ok {
-			return nil, fmt.Errorf("%w: no pending call has ID %q (the pending IDs are those of Suspension.Pending)", ErrAnswers, a.ID)
-		}
-		if _, dup := out[id]; dup {
-			return nil, fmt.Errorf("%w: call %q is answered twice", ErrAnswers, a.ID)
-		}
-		out[id] = a
-	}
-	return out, nil
 }
 
 // resume restores a suspended run into a fresh instance, delivers the
@@ -158,66 +108,6 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 		r.loop()
 	}
 	return nil
-}
-
-// lazyMapPos maps positions in messages of a resumed run to its source. The
-// transform that knows them runs only if a message needs it: a resume in
-// another process would otherwise pay esbuild for every run. The program
-// passed the transform's limits when the run started, so its cost is
-// bounded; and it gives up, leaving the message as it is, when the run's
-// ctx ends or its WallTime (deadline) runs out, which the run's next budget
-// check then reports.
-func lazyMapPos(ctx context.Context, deadline time.Time, program, fileName string) func(string) string {
-	return func(s string) string {
-		p, err := transformCache.get(ctx, deadline, program)
-		if err != nil {
-			return s
-		}
-		return p.MapStackAs(s, fileName)
-	}
-}
-
-// restoreMemory lays the run's memory over the image a fresh instance
-// starts from, and its globals: the fuel countdown, and the heap limit,
-// which is this Runtime's, not the one the run was sealed with.
-func (r *run) restoreMemory(st *openedState) error {
-	if r.rt.engine.Image() == nil {
-		return errors.New("coderun: this sandbox has no snapshot image to restore a run onto")
-	}
-	if err := r.inst.Grow(st.memSize); err != nil {
-		return fmt.Errorf("%w: %v", ErrStateMemory, err)
-	}
-	if err := applyDiff(r.inst.MemoryView(), st.mem); err != nil {
-		return fmt.Errorf("%w: %v", ErrStateInvalid, err)
-	}
-	if err := r.inst.SetFuel(st.Fuel); err != nil {
-		return err
-	}
-	return r.inst.SetHeapLimit(uint32(r.cfg.MemoryLimitBytes))
-}
-
-// answerPayload turns an Answer into a completion for the guest, as a
-// Function's result or error would be. The value's MarshalJSON and the
-// error's Error method are the caller's code: a panic in them rejects the
-// call.
-func answerPayload(a Answer, name string) (ok bool, payload []byte) {
-	defer func() {
-		if p := recover(); p != nil {
-			ok, payload = false, []byte(fmt.Sprintf("%s failed: its answer panicked: %v", name, p))
-		}
-	}()
-	if a.Err != nil {
-		msg := a.Err.Error()
-		if msg == "" {
-			msg = name + " failed"
-		}
-		return false, []byte(msg)
-	}
-	b, err := hostcalls.EncodeResult(a.Value)
-	if err != nil {
-		return false, []byte(fmt.Sprintf("%s was answered with a value that cannot cross into the program: %v", name, err))
-	}
-	return true, b
 }
 
 // Pending opens a suspended run's state, as Resume would, and returns the

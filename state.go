@@ -356,3 +356,22 @@ func (r *Runtime) openState(box []byte) (*openedState, error) {
 	}
 	return &openedState{runState: &st, memSize: h.memSize, mem: zr}, nil
 }
+
+// restoreMemory lays the run's memory over the image a fresh instance
+// starts from, and its globals: the fuel countdown, and the heap limit,
+// which is this Runtime's, not the one the run was sealed with.
+func (r *run) restoreMemory(st *openedState) error {
+	if r.rt.engine.Image() == nil {
+		return errors.New("coderun: this sandbox has no snapshot image to restore a run onto")
+	}
+	if err := r.inst.Grow(st.memSize); err != nil {
+		return fmt.Errorf("%w: %v", ErrStateMemory, err)
+	}
+	if err := applyDiff(r.inst.MemoryView(), st.mem); err != nil {
+		return fmt.Errorf("%w: %v", ErrStateInvalid, err)
+	}
+	if err := r.inst.SetFuel(st.Fuel); err != nil {
+		return err
+	}
+	return r.inst.SetHeapLimit(uint32(r.cfg.MemoryLimitBytes))
+}

@@ -3,6 +3,7 @@ package coderun
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/coderun/coderun/internal/hostcalls"
@@ -118,4 +119,76 @@ func (p parkedCall) pending(nss []Namespace) PendingCall {
 		Args:      p.Args,
 		Reason:    p.Reason,
 	}
+}
+
+func matchBindings(saved []namespaceState, bindings []Namespace) error {
+	got := namespaceStates(bindings)
+	if len(got) != len(saved) {
+		return fmt.Errorf("%w: the run has %d namespaces (%s), the bindings %d", ErrStateBindings, len(saved), describeNamespaces(saved), len(got))
+	}
+	for i := range saved {
+		if got[i] != saved[i] {
+			return fmt.Errorf("%w: namespace %d is %s in the run and %s in the bindings; pass the namespaces the run started with, in the same order",
+				ErrStateBindings, i, describeNamespaces(saved[i:i+1]), describeNamespaces(got[i:i+1]))
+		}
+	}
+	return nil
+}
+
+func describeNamespaces(nss []namespaceState) string {
+	s := ""
+	for i, ns := range nss {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.Quote(ns.Global)
+		if ns.Class != "" {
+			s += fmt.Sprintf(" (ErrorClass %s.%s)", ns.Class, ns.Member)
+		}
+	}
+	return s
+}
+
+// indexAnswers matches answers to parked calls by ID.
+func indexAnswers(parked []parkedState, answers []Answer) (map[uint32]Answer, error) {
+	ids := make(map[string]uint32, len(parked))
+	for _, p := range parked {
+		ids[callID(p.ID)] = p.ID
+	}
+	out := make(map[uint32]Answer, len(answers))
+	for _, a := range answers {
+		id, ok := ids[a.ID]
+		if !ok {
+			return nil, fmt.Errorf("%w: no pending call has ID %q (the pending IDs are those of Suspension.Pending)", ErrAnswers, a.ID)
+		}
+		if _, dup := out[id]; dup {
+			return nil, fmt.Errorf("%w: call %q is answered twice", ErrAnswers, a.ID)
+		}
+		out[id] = a
+	}
+	return out, nil
+}
+
+// answerPayload turns an Answer into a completion for the guest, as a
+// Function's result or error would be. The value's MarshalJSON and the
+// error's Error method are the caller's code: a panic in them rejects the
+// call.
+func answerPayload(a Answer, name string) (ok bool, payload []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			ok, payload = false, []byte(fmt.Sprintf("%s failed: its answer panicked: %v", name, p))
+		}
+	}()
+	if a.Err != nil {
+		msg := a.Err.Error()
+		if msg == "" {
+			msg = name + " failed"
+		}
+		return false, []byte(msg)
+	}
+	b, err := hostcalls.EncodeResult(a.Value)
+	if err != nil {
+		return false, []byte(fmt.Sprintf("%s was answered with a value that cannot cross into the program: %v", name, err))
+	}
+	return true, b
 }

@@ -202,3 +202,20 @@ func (r *run) programFileName() string {
 	}
 	return r.fileName
 }
+
+// lazyMapPos maps positions in messages of a resumed run to its source. The
+// transform that knows them runs only if a message needs it: a resume in
+// another process would otherwise pay esbuild for every run. The program
+// passed the transform's limits when the run started, so its cost is
+// bounded; and it gives up, leaving the message as it is, when the run's
+// ctx ends or its WallTime (deadline) runs out, which the run's next budget
+// check then reports.
+func lazyMapPos(ctx context.Context, deadline time.Time, program, fileName string) func(string) string {
+	return func(s string) string {
+		p, err := transformCache.get(ctx, deadline, program)
+		if err != nil {
+			return s
+		}
+		return p.MapStackAs(s, fileName)
+	}
+}
