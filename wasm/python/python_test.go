@@ -1,0 +1,223 @@
+package pythonwasm
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/tetratelabs/wazero/sys"
+
+	"github.com/coderun/coderun/internal/wasminstr"
+	"github.com/coderun/coderun/internal/wasmsnap"
+)
+
+// Where build/build.sh writes its output by default (build/README.md).
+const (
+	wasmPath = "build/out/python.wasm"
+	zipPath  = "build/out/python313.zip"
+	// zipInGuest is where CPython's default sys.path looks for the
+	// standard library zip, for the --prefix build.sh configures.
+	zipInGuest = "usr/local/lib/python313.zip"
+)
+
+// built returns the module and the stdlib zip, or skips the test loudly:
+// they are built on demand, not committed.
+func built(t testing.TB) (module, stdlib []byte) {
+	t.Helper()
+	module, err := os.ReadFile(wasmPath)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("SKIPPED: %s is not built; run wasm/python/build/build.sh (about 15 minutes on two cores) to build it", filepath.Join("wasm/python", wasmPath))
+	}
+	require.NoError(t, err)
+	stdlib, err = os.ReadFile(zipPath)
+	require.NoError(t, err, "build.sh writes the stdlib zip beside the module")
+	return module, stdlib
+}
+
+// python runs the command module once with argv "python" args..., the
+// stdlib zip mounted where CPython looks for it, and returns its output.
+type python struct {
+	rt       wazero.Runtime
+	compiled wazero.CompiledModule
+	stdlib   fstest.MapFS
+}
+
+func newPython(t testing.TB, module, stdlib []byte, extra func(wazero.Runtime)) *python {
+	t.Helper()
+	ctx := context.Background()
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigCompiler().WithDebugInfoEnabled(false))
+	t.Cleanup(func() { rt.Close(ctx) })
+	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
+	if extra != nil {
+		extra(rt)
+	}
+	compiled, err := rt.CompileModule(ctx, module)
+	require.NoError(t, err)
+	return &python{rt: rt, compiled: compiled, stdlib: fstest.MapFS{zipInGuest: {Data: stdlib}}}
+}
+
+// run returns stdout, stderr and the exit code, and the instance's memory
+// as it was when the program exited.
+func (p *python) run(t testing.TB, args ...string) (stdout, stderr string, code uint32, mem []byte) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cfg := wazero.NewModuleConfig().
+		WithName("").
+		WithArgs(append([]string{"python"}, args...)...).
+		WithStdout(&out).WithStderr(&errOut).
+		WithFSConfig(wazero.NewFSConfig().WithFSMount(p.stdlib, "/")).
+		WithSysWalltime().WithSysNanotime().WithRandSource(randSource{})
+	ctx := context.Background()
+	mod, err := p.rt.InstantiateModule(ctx, p.compiled, cfg)
+	var exit *sys.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("python %q: %v\nstderr: %s", args, err, errOut.String())
+	}
+	if mod != nil {
+		if m := mod.Memory(); m != nil {
+			b, _ := m.Read(0, m.Size())
+			mem = bytes.Clone(b)
+		}
+		mod.Close(ctx)
+	}
+	return out.String(), errOut.String(), code, mem
+}
+
+// randSource is a fixed, non-cryptographic random source: enough for
+// hash seeds and uuid4 in a test.
+type randSource struct{}
+
+func (randSource) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(i*131 + 17)
+	}
+	return len(p), nil
+}
+
+func TestPrint(t *testing.T) {
+	module, stdlib := built(t)
+	py := newPython(t, module, stdlib, nil)
+	out, errOut, code, _ := py.run(t, "-c", "print(1+1)")
+	require.Equal(t, uint32(0), code, errOut)
+	require.Equal(t, "2\n", out)
+	require.Empty(t, errOut, "no warnings about missing prefixes or modules")
+}
+
+// stdlibModules says which modules a program can import. build/README.md
+// lists the same, with the reasons for the missing ones.
+var stdlibModules = map[string]bool{
+	"json": true, "re": true, "math": true, "statistics": true,
+	"datetime": true, "zoneinfo": true, "collections": true,
+	"itertools": true, "functools": true, "dataclasses": true,
+	"typing": true, "enum": true, "decimal": true, "_decimal": true,
+	"fractions": true, "random": true, "string": true, "textwrap": true,
+	"difflib": true, "csv": true, "io": true, "base64": true,
+	"hashlib": true, "_sha2": true, "uuid": true, "heapq": true,
+	"bisect": true, "copy": true, "pprint": true, "operator": true,
+	"unicodedata": true, "html": true, "urllib.parse": true,
+	"asyncio": true,
+
+	// Their C libraries are not built for wasm32-wasi.
+	"zlib": false, "bz2": false, "lzma": false, "sqlite3": false,
+	"ssl": false, "ctypes": false,
+	"tzdata": false, // no IANA database: zoneinfo knows only UTC
+}
+
+func TestStdlibImports(t *testing.T) {
+	module, stdlib := built(t)
+	py := newPython(t, module, stdlib, nil)
+	var script strings.Builder
+	script.WriteString("import importlib\n")
+	for name := range stdlibModules {
+		script.WriteString("try:\n    importlib.import_module('" + name + "')\n    print('" + name + " ok')\n")
+		script.WriteString("except ImportError as e:\n    print('" + name + " missing', e)\n")
+	}
+	out, errOut, code, _ := py.run(t, "-c", script.String())
+	require.Equal(t, uint32(0), code, errOut)
+	got := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		name, rest, _ := strings.Cut(line, " ")
+		got[name] = rest == "ok"
+		if rest != "ok" {
+			t.Log(line)
+		}
+	}
+	require.Equal(t, stdlibModules, got)
+}
+
+// TestBehaviour runs a little of what the imports promise: the C
+// accelerators, hashing, decimal arithmetic and an asyncio loop.
+func TestBehaviour(t *testing.T) {
+	module, stdlib := built(t)
+	py := newPython(t, module, stdlib, nil)
+	out, errOut, code, _ := py.run(t, "-c", `
+import asyncio, decimal, hashlib, json, re, statistics, sys, unicodedata, zoneinfo, datetime
+print(sys.version_info[:2], sys.platform)
+print(json.dumps({"a": [1, 2.5, None]}), json.encoder.c_make_encoder is not None)
+print(re.sub(r"(\w+)@", r"<\1>", "x@y"), statistics.median([3, 1, 2]))
+print(decimal.Decimal(1) / decimal.Decimal(7), type(decimal.Context()).__module__)
+print(hashlib.sha256(b"abc").hexdigest()[:16], unicodedata.name("é"))
+print(datetime.datetime(2024, 1, 1, tzinfo=zoneinfo.ZoneInfo("UTC")).isoformat())
+async def main():
+    await asyncio.sleep(0)
+    return 42
+print(asyncio.run(main()))
+`)
+	require.Equal(t, uint32(0), code, errOut)
+	require.Equal(t, `(3, 13) wasi
+{"a": [1, 2.5, null]} True
+<x>y 2
+0.1428571428571428571428571429 decimal
+ba7816bf8f01cfea LATIN SMALL LETTER E WITH ACUTE
+2024-01-01T00:00:00+00:00
+42
+`, out)
+}
+
+// TestInstrumentAndSnapshot checks the module goes through the build
+// steps the QuickJS-ng guest goes through: the fuel instrumenter (with
+// the options build.sh uses) must accept it and keep it working, calling
+// fuel_tick; and a memory captured from it must bake into a valid module.
+func TestInstrumentAndSnapshot(t *testing.T) {
+	module, stdlib := built(t)
+	instrumented, err := wasminstr.Instrument(module, wasminstr.Options{RejectPassiveData: true})
+	require.NoError(t, err)
+	instrumented, err = wasminstr.DirectCalls(instrumented)
+	require.NoError(t, err)
+
+	ticks := 0
+	py := newPython(t, instrumented, stdlib, func(rt wazero.Runtime) {
+		_, err := rt.NewHostModuleBuilder(wasminstr.DefaultImportModule).
+			NewFunctionBuilder().
+			WithGoModuleFunction(api.GoModuleFunc(func(ctx context.Context, m api.Module, s []uint64) {
+				ticks++
+				s[0] = uint64(wasminstr.DefaultQuantum)
+			}), nil, []api.ValueType{api.ValueTypeI32}).
+			Export(wasminstr.DefaultImportName).
+			Instantiate(context.Background())
+		require.NoError(t, err)
+	})
+	out, errOut, code, mem := py.run(t, "-c", "print(sum(range(100000)))")
+	require.Equal(t, uint32(0), code, errOut)
+	require.Equal(t, "4999950000\n", out)
+	require.Greater(t, ticks, 10, "the loop of sum(range(...)) ticks fuel")
+
+	stackTop, err := wasmsnap.StackTop(instrumented)
+	require.NoError(t, err)
+	baked, err := wasmsnap.Bake(instrumented, mem, stackTop)
+	require.NoError(t, err)
+	_, err = py.rt.CompileModule(context.Background(), baked)
+	require.NoError(t, err, "the baked module is valid")
+}
