@@ -99,9 +99,14 @@ if [[ ! -x "$native/python" ]]; then
 		{ echo "build.sh: the native build Python failed; see $native/*.log" >&2; exit 1; }
 fi
 
+# The wasm build's directory sits beside the source so that configure can
+# be run by a relative path: CPython compiles the path to its source
+# (VPATH) into the interpreter, and a relative one is the same on every
+# machine. Its name is this process's, so two builds can run at once.
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-cross="$work/cross"
+cross="$pycache/cross.$$"
+trap 'rm -rf "$work" "$cross"' EXIT
+rm -rf "$cross"
 mkdir -p "$cross"
 
 # __DATE__ and __TIME__ (sys.version's build date) come from the source's
@@ -121,7 +126,7 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 		CFLAGS="$wasm_features -ffile-prefix-map=$cross=. -ffile-prefix-map=$src=." \
 		LDFLAGS="-Wl,--strip-debug" \
 		PKG_CONFIG_LIBDIR="$work/no-pkgconfig" PKG_CONFIG_PATH="" \
-		"$src/configure" -q \
+		../src/configure -q \
 		--host=wasm32-wasi --build=x86_64-linux-gnu \
 		--with-build-python="$native/python" \
 		--prefix=/usr/local \
@@ -129,14 +134,23 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 		--without-ensurepip \
 		>configure.log 2>&1 ||
 		{ cat configure.log config.log | tail -40 >&2; echo "build.sh: configure failed" >&2; exit 1; }
-	make python.wasm pybuilddir.txt >make.log 2>&1 ||
+	# glue/fuel.c joins the interpreter's link (LINKFORSHARED is empty
+	# for WASI and sits on that command line alone) to keep the fuel
+	# import the instrumenter needs.
+	clang-16 --target=wasm32-wasi --sysroot=/usr -O2 $wasm_features \
+		-c -o "$work/fuel.o" "$here/glue/fuel.c"
+	make python.wasm pybuilddir.txt LINKFORSHARED="$work/fuel.o" >make.log 2>&1 ||
 		{ tail -40 make.log >&2; echo "build.sh: make failed" >&2; exit 1; }
 )
 
 # The standard library: compiled by the build Python (same bytecode),
 # packed by a Go program (the build Python has no zlib for zipfile's CRC).
-"$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" \
-	"$cross/$(cat "$cross/pybuilddir.txt")"/_sysconfigdata_*.py
+# The sysconfig data records the configure command and the Makefile's
+# variables, build directories included: those become fixed names.
+sysconfigdata="$(cd "$cross/$(cat "$cross/pybuilddir.txt")" && echo _sysconfigdata_*.py)"
+sed -e "s|$cross|/build/wasm|g" -e "s|$pycache|/build|g" -e "s|$work|/build/tmp|g" -e "s|$here|/recipe|g" \
+	"$cross/$(cat "$cross/pybuilddir.txt")/$sysconfigdata" >"$work/$sysconfigdata"
+"$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" "$work/$sysconfigdata"
 (cd "$root" && go run ./wasm/python/build/stdlibzip -dir "$work/pyc" -out "$work/python313.zip")
 
 cp "$cross/python.wasm" "$out"
