@@ -3,7 +3,7 @@
 // package, with its standard library compiled into a zip the host serves.
 //
 // The build's output (build/out/python.wasm and build/out/python313.zip)
-// is not committed: it is over 8 MiB, and nothing uses it yet. The tests
+// is not committed: the pair is over 8 MiB, and nothing uses it yet. The tests
 // here run it when it has been built and skip, naming the command, when
 // not. build/README.md describes the recipe, the standard library and the
 // measurements.

@@ -66,8 +66,8 @@ download_source() {
 }
 
 pinned() {
-	echo "$py_dsc_sha256  $pycache/$py_dsc" | sha256sum -c --quiet - 2>/dev/null &&
-		echo "$py_orig_sha256  $pycache/$py_orig" | sha256sum -c --quiet - 2>/dev/null
+	echo "$py_dsc_sha256  $pycache/$py_dsc" | sha256sum -c --quiet - >/dev/null 2>&1 &&
+		echo "$py_orig_sha256  $pycache/$py_orig" | sha256sum -c --quiet - >/dev/null 2>&1
 }
 
 if ! pinned; then
