@@ -38,7 +38,7 @@ func built(t testing.TB) (module, stdlib []byte) {
 	t.Helper()
 	module, err := os.ReadFile(wasmPath)
 	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("SKIPPED: %s is not built; run wasm/python/build/build.sh to build it (half an hour on two busy cores the first time, a native build Python included)", filepath.Join("wasm/python", wasmPath))
+		t.Skipf("SKIPPED: %s is not built; run wasm/python/build/build.sh to build it (7 to 30 minutes on two cores the first time, a native build Python included)", filepath.Join("wasm/python", wasmPath))
 	}
 	require.NoError(t, err)
 	stdlib, err = os.ReadFile(zipPath)
