@@ -43,6 +43,9 @@ type Namespace struct {
 	// with the run's WallTime, so a Function that honours ctx returns in
 	// time). A Function that may block belongs in a namespace without
 	// Immediate, where calls run on goroutines of their own and overlap.
+	// An Immediate Function must not wait for another run of the same
+	// Runtime either: its run holds one of the Runtime's MaxExecuting
+	// slots while it lasts.
 	Immediate bool
 }
 
