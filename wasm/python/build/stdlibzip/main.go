@@ -62,8 +62,9 @@ func pack(dir, out string) (err error) {
 		// A zero Modified keeps Go from adding a timestamp extra field;
 		// the legacy DOS fields then carry the date alone.
 		w, err := zw.CreateHeader(&zip.FileHeader{
-			Name:         filepath.ToSlash(rel),
-			Method:       zip.Store,
+			Name:   filepath.ToSlash(rel),
+			Method: zip.Store,
+			//lint:ignore SA1019 the deprecated DOS date field is the one that adds no extra field to the entry
 			ModifiedDate: dosEpoch,
 		})
 		if err != nil {
