@@ -108,8 +108,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// Validate reports the first field of c that is out of range, naming the field
-// and the range it must lie in.
+// Validate reports the first field of c that is out of range as a
+// *[ConfigError], naming the field and the range it must lie in.
 func (c Config) Validate() error {
 	if err := durationInRange("ComputeTime", c.ComputeTime); err != nil {
 		return err
@@ -118,35 +118,55 @@ func (c Config) Validate() error {
 		return err
 	}
 	if c.MaxOutputBytes < 1 || c.MaxOutputBytes > maxOutputLimit {
-		return fmt.Errorf("coderun: config: MaxOutputBytes is %d, want 1 to %d (1 GiB)", c.MaxOutputBytes, maxOutputLimit)
+		return outOfRange("MaxOutputBytes", "is %d, want 1 to %d (1 GiB)", c.MaxOutputBytes, maxOutputLimit)
 	}
 	if c.MemoryLimitBytes < minMemoryLimit || c.MemoryLimitBytes > maxMemoryLimit {
-		return fmt.Errorf("coderun: config: MemoryLimitBytes is %d, want %d (16 MiB) to %d (3 GiB)", c.MemoryLimitBytes, minMemoryLimit, maxMemoryLimit)
+		return outOfRange("MemoryLimitBytes", "is %d, want %d (16 MiB) to %d (3 GiB)", c.MemoryLimitBytes, minMemoryLimit, maxMemoryLimit)
 	}
 	if err := checkHostMemory(c.MemoryLimitBytes); err != nil {
 		return err
 	}
 	if c.MaxCallsInFlight < 1 || c.MaxCallsInFlight > maxInFlight {
-		return fmt.Errorf("coderun: config: MaxCallsInFlight is %d, want 1 to %d", c.MaxCallsInFlight, maxInFlight)
+		return outOfRange("MaxCallsInFlight", "is %d, want 1 to %d", c.MaxCallsInFlight, maxInFlight)
 	}
 	if c.MaxCalls < 1 || c.MaxCalls > maxCallsLimit {
-		return fmt.Errorf("coderun: config: MaxCalls is %d, want 1 to %d", c.MaxCalls, maxCallsLimit)
+		return outOfRange("MaxCalls", "is %d, want 1 to %d", c.MaxCalls, maxCallsLimit)
 	}
 	if c.MaxExecuting < 1 || c.MaxExecuting > maxExecuting {
-		return fmt.Errorf("coderun: config: MaxExecuting is %d, want 1 to %d (runtime.GOMAXPROCS(0) is the default)", c.MaxExecuting, maxExecuting)
+		return outOfRange("MaxExecuting", "is %d, want 1 to %d (runtime.GOMAXPROCS(0) is the default)", c.MaxExecuting, maxExecuting)
 	}
 	if c.StateKey != nil && len(c.StateKey) != stateKeyBytes {
-		return fmt.Errorf("coderun: config: StateKey is %d bytes, want exactly %d (or nil to disable suspension)", len(c.StateKey), stateKeyBytes)
+		return outOfRange("StateKey", "is %d bytes, want exactly %d (or nil to disable suspension)", len(c.StateKey), stateKeyBytes)
 	}
 	if c.MaxSuspendedAge < minDuration || c.MaxSuspendedAge > maxSuspendAge {
-		return fmt.Errorf("coderun: config: MaxSuspendedAge is %v, want %v to %v (30 days)", c.MaxSuspendedAge, minDuration, maxSuspendAge)
+		return outOfRange("MaxSuspendedAge", "is %v, want %v to %v (30 days)", c.MaxSuspendedAge, minDuration, maxSuspendAge)
 	}
 	return nil
 }
 
 func durationInRange(field string, d time.Duration) error {
 	if d < minDuration || d > maxDuration {
-		return fmt.Errorf("coderun: config: %s is %v, want %v to %v", field, d, minDuration, maxDuration)
+		return outOfRange(field, "is %v, want %v to %v", d, minDuration, maxDuration)
 	}
 	return nil
+}
+
+// ConfigError is the error of [Config.Validate]: the first field out of
+// range, and what is wrong with its value. A program that sets the field
+// from a name of its own (a flag, a configuration key) can report the
+// problem under that name.
+type ConfigError struct {
+	// Field is the Config field's name, such as "MemoryLimitBytes".
+	Field string
+	// Problem says what is wrong, such as "is 1048576, want 16777216 (16
+	// MiB) to 3221225472 (3 GiB)".
+	Problem string
+}
+
+// Error implements error: "coderun: config: FIELD PROBLEM".
+func (e *ConfigError) Error() string { return "coderun: config: " + e.Field + " " + e.Problem }
+
+// outOfRange is the ConfigError of field, its problem formatted.
+func outOfRange(field, format string, args ...any) error {
+	return &ConfigError{Field: field, Problem: fmt.Sprintf(format, args...)}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -37,4 +38,29 @@ func withThousands(n int) string {
 		out += s[i : i+1]
 	}
 	return out
+}
+
+// Validate's error names the field at fault as data, so a program that
+// sets it under another name (a flag, a YAML key) reports it under that.
+func TestValidateNamesTheFieldAsData(t *testing.T) {
+	cases := map[string]func(*Config){
+		"ComputeTime":      func(c *Config) { c.ComputeTime = 0 },
+		"WallTime":         func(c *Config) { c.WallTime = 25 * time.Hour },
+		"MaxOutputBytes":   func(c *Config) { c.MaxOutputBytes = 0 },
+		"MemoryLimitBytes": func(c *Config) { c.MemoryLimitBytes = 1 << 20 },
+		"MaxCallsInFlight": func(c *Config) { c.MaxCallsInFlight = 0 },
+		"MaxCalls":         func(c *Config) { c.MaxCalls = -1 },
+		"MaxExecuting":     func(c *Config) { c.MaxExecuting = 0 },
+		"StateKey":         func(c *Config) { c.StateKey = []byte("short") },
+		"MaxSuspendedAge":  func(c *Config) { c.MaxSuspendedAge = 0 },
+	}
+	for field, edit := range cases {
+		cfg := DefaultConfig()
+		edit(&cfg)
+		var ce *ConfigError
+		require.ErrorAs(t, cfg.Validate(), &ce, field)
+		assert.Equal(t, field, ce.Field)
+		assert.Equal(t, "coderun: config: "+field+" "+ce.Problem, ce.Error())
+		assert.Contains(t, ce.Problem, "want")
+	}
 }

@@ -1,7 +1,6 @@
 package coderun
 
 import (
-	"fmt"
 	"runtime"
 )
 
@@ -21,7 +20,7 @@ var hostMemoryLimit = func() int64 {
 // checkHostMemory refuses a MemoryLimitBytes this build cannot serve.
 func checkHostMemory(limit int64) error {
 	if limit > hostMemoryLimit {
-		return fmt.Errorf("coderun: config: MemoryLimitBytes is %d, but coderun built for %s/%s holds at most %d (1 GiB) beside itself in its host's 4 GiB of wasm memory; lower it",
+		return outOfRange("MemoryLimitBytes", "is %d, but coderun built for %s/%s holds at most %d (1 GiB) beside itself in its host's 4 GiB of wasm memory; lower it",
 			limit, runtime.GOOS, runtime.GOARCH, hostMemoryLimit)
 	}
 	return nil

@@ -1,8 +1,8 @@
 package codemode
 
 import (
+	"errors"
 	"math"
-	"reflect"
 	"strings"
 
 	coderun "github.com/coderun/coderun"
@@ -81,23 +81,16 @@ func parseBudgets(n *yaml.Node, path string, c *coderun.Config) error {
 }
 
 // validateBudgets runs coderun.Config.Validate, the one statement of the
-// budgets' ranges, and names the YAML key of the field at fault. Validate
-// checks each field on its own, so that field is found by validating the
-// defaults with one field at a time taken from b.
+// budgets' ranges, and names the YAML key of the field at fault.
 func validateBudgets(b coderun.Config) error {
 	err := b.Validate()
 	if err == nil {
 		return nil
 	}
 	problem := "out of range: " + strings.TrimPrefix(err.Error(), "coderun: config: ")
-	def := coderun.DefaultConfig()
-	got := reflect.ValueOf(b)
-	for i := range got.NumField() {
-		probe := def
-		reflect.ValueOf(&probe).Elem().Field(i).Set(got.Field(i))
-		if probe.Validate() != nil {
-			return &ConfigError{Key: "budgets." + budgetKey(got.Type().Field(i).Name), Problem: problem, Err: err}
-		}
+	var ce *coderun.ConfigError
+	if errors.As(err, &ce) {
+		return &ConfigError{Key: "budgets." + budgetKey(ce.Field), Problem: problem, Err: err}
 	}
 	return &ConfigError{Key: "budgets", Problem: problem, Err: err}
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 	"time"
 
@@ -130,27 +129,15 @@ func durationVar(fs *flag.FlagSet, p *time.Duration, name string, value time.Dur
 type configFlags map[string]string
 
 // validate runs coderun.Config.Validate, the one statement of the ranges,
-// and reports the first field out of range by its flag: Validate checks
-// each field on its own, so that field is found by validating the defaults
-// with one field at a time taken from cfg.
+// and reports a field out of range by its flag.
 func (names configFlags) validate(cfg coderun.Config) error {
 	err := cfg.Validate()
-	if err == nil {
-		return nil
-	}
-	msg := strings.TrimPrefix(err.Error(), "coderun: config: ")
-	got := reflect.ValueOf(cfg)
-	for i := range got.NumField() {
-		probe := coderun.DefaultConfig()
-		reflect.ValueOf(&probe).Elem().Field(i).Set(got.Field(i))
-		field := got.Type().Field(i).Name
-		if probe.Validate() == nil {
-			continue
+	var ce *coderun.ConfigError
+	if errors.As(err, &ce) {
+		if name, ok := names[ce.Field]; ok {
+			return fmt.Errorf("--%s %s", name, ce.Problem)
 		}
-		if name, ok := names[field]; ok {
-			return fmt.Errorf("--%s%s", name, strings.TrimPrefix(msg, field))
-		}
-		break
+		return fmt.Errorf("%s %s", ce.Field, ce.Problem)
 	}
-	return errors.New(msg)
+	return err
 }
