@@ -109,32 +109,6 @@ console.log(["month", ...teams, "total"].join("\t"));
 for (const r of pivot) console.log(Object.values(r).join("\t"));
 return pivot;
 
-// === lru-cache-map-order
-class LRU<K, V> {
-  private map = new Map<K, V>();
-  constructor(private capacity: number) {}
-  get(k: K): V | undefined {
-    if (!this.map.has(k)) return undefined;
-    const v = this.map.get(k)!;
-    this.map.delete(k);
-    this.map.set(k, v);
-    return v;
-  }
-  set(k: K, v: V) {
-    this.map.delete(k);
-    this.map.set(k, v);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
-  }
-  keys() { return [...this.map.keys()]; }
-}
-const lru = new LRU<string, number>(3);
-lru.set("a", 1); lru.set("b", 2); lru.set("c", 3);
-lru.get("a");
-lru.set("d", 4);
-console.log(lru.keys(), lru.get("b"), lru.get("c"));
-console.log(lru);
-return lru.keys();
-
 // === flatten-and-unflatten-keys
 function flatten(obj: Record<string, any>, prefix = ""): Record<string, unknown> {
   return Object.entries(obj).reduce((acc, [k, v]) => {
