@@ -3,7 +3,11 @@ package coderun
 import (
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/coderun/coderun/internal/guest"
 )
 
 // Config is the validated configuration of a Runtime: every budget and limit a
@@ -13,6 +17,11 @@ import (
 // Start from DefaultConfig and change what you need; New rejects zero and
 // out-of-range values with an error naming the field and its range.
 type Config struct {
+	// Language is the language programs are written in:
+	// [LanguageTypeScript] (the default; empty means it too) or
+	// [LanguagePython], which needs the Python sandbox linked in by
+	// importing github.com/coderun/coderun/python.
+	Language string
 	// ComputeTime bounds the time the guest spends executing. Time spent
 	// waiting on timers or bindings does not count. Range: 1ms to 24h.
 	ComputeTime time.Duration
@@ -73,6 +82,19 @@ type Config struct {
 	Telemetry Telemetry
 }
 
+// The languages a Runtime runs, as [Config.Language] names them.
+const (
+	LanguageTypeScript = "typescript"
+	LanguagePython     = "python"
+)
+
+// languages are the known languages, each with the package whose import
+// links its sandbox in ("" for the built-in one).
+var languages = []struct{ name, pkg string }{
+	{LanguageTypeScript, ""},
+	{LanguagePython, "github.com/coderun/coderun/python"},
+}
+
 // FuelQuantum is the number of loop iterations inside the sandbox between two
 // interrupt ticks. One unit of Config.Fuel is one tick.
 const FuelQuantum = 10000
@@ -94,6 +116,7 @@ const (
 // DefaultConfig returns every default, explicitly.
 func DefaultConfig() Config {
 	return Config{
+		Language:         LanguageTypeScript,
 		ComputeTime:      10 * time.Second,
 		WallTime:         60 * time.Second,
 		MaxOutputBytes:   64 << 20,
@@ -111,6 +134,9 @@ func DefaultConfig() Config {
 // Validate reports the first field of c that is out of range as a
 // *[ConfigError], naming the field and the range it must lie in.
 func (c Config) Validate() error {
+	if err := checkLanguage(c.Language); err != nil {
+		return err
+	}
 	if err := durationInRange("ComputeTime", c.ComputeTime); err != nil {
 		return err
 	}
@@ -169,4 +195,24 @@ func (e *ConfigError) Error() string { return "coderun: config: " + e.Field + " 
 // outOfRange is the ConfigError of field, its problem formatted.
 func outOfRange(field, format string, args ...any) error {
 	return &ConfigError{Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// checkLanguage reports a language coderun does not know, or one whose
+// sandbox the program did not link in.
+func checkLanguage(lang string) error {
+	if lang == "" {
+		return nil
+	}
+	known := make([]string, len(languages))
+	for i, l := range languages {
+		known[i] = strconv.Quote(l.name)
+		if l.name != lang {
+			continue
+		}
+		if l.pkg != "" && guest.Lookup(lang) == nil {
+			return outOfRange("Language", "is %q, but the %s sandbox is not linked in: add import _ %q to the program", lang, lang, l.pkg)
+		}
+		return nil
+	}
+	return outOfRange("Language", "is %q, want one of %s", lang, strings.Join(known, ", "))
 }

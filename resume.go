@@ -68,7 +68,9 @@ func (r *run) resume(st *openedState, answers map[uint32]Answer) error {
 	r.clock, r.start = clock, now.Add(-st.Wall)
 	r.program = st.Program
 	r.fileName = st.FileName
-	r.mapPos = lazyMapPos(r.ctx, r.start.Add(r.cfg.WallTime), st.Program, r.programFileName())
+	if r.rt.guest == nil {
+		r.mapPos = lazyMapPos(r.ctx, r.start.Add(r.cfg.WallTime), st.Program, r.programFileName())
+	}
 	r.logs, r.outBytes = st.Logs, st.OutBytes
 	r.compute, r.ticks = st.Compute, st.Ticks
 	r.timers.restore(st.Timers)

@@ -144,7 +144,7 @@ func (r *run) runProgram(program string) {
 	r.clock = newRunClock(time.Now(), r.cfg.Deterministic, r.cfg.Seed)
 	r.start = r.clock.startedAt()
 	// The transform is part of the run: ctx and WallTime bound it too.
-	prog, failure, err := transform(r.ctx, r.start.Add(r.cfg.WallTime), program, r.programFileName())
+	prog, failure, err := r.prepare(program)
 	switch {
 	case err != nil && r.abortErr() != nil:
 		r.fail(KindAbort, r.abortMessage())

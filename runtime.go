@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/coderun/coderun/internal/engine"
+	"github.com/coderun/coderun/internal/guest"
 	"github.com/coderun/coderun/internal/intl"
 )
 
@@ -52,6 +53,7 @@ type Result struct {
 // concurrent use by many goroutines.
 type Runtime struct {
 	cfg       Config
+	guest     *guest.Sandbox // nil for the built-in TypeScript sandbox
 	engine    *engine.Engine
 	admission *admission
 	tel       *runTelemetry // nil without Config.Telemetry
@@ -95,16 +97,25 @@ func New(cfg Config) (*Runtime, error) {
 		defer close(warm)
 		intl.Warm()
 	}()
-	eng, err := engine.New(context.Background(), engine.Options{
+	if cfg.Language == "" {
+		cfg.Language = LanguageTypeScript
+	}
+	opts := engine.Options{
 		MemoryLimitBytes: memoryCeiling(cfg.MemoryLimitBytes),
 		CacheDir:         cfg.CompilationCacheDir,
-	})
+	}
+	sb := guest.Lookup(cfg.Language) // nil for the built-in TypeScript
+	if sb != nil {
+		opts.Module, opts.Files = sb.Module, sb.Files
+		opts.MemoryLimitBytes += sb.StackBytes
+	}
+	eng, err := engine.New(context.Background(), opts)
 	<-warm
 	if err != nil {
 		return nil, fmt.Errorf("coderun: %w", err)
 	}
 	closing, cancel := context.WithCancelCause(context.Background())
-	return &Runtime{cfg: cfg, engine: eng, admission: newAdmission(cfg.MaxExecuting), tel: tel, closing: closing, close: cancel, released: make(chan struct{})}, nil
+	return &Runtime{cfg: cfg, guest: sb, engine: eng, admission: newAdmission(cfg.MaxExecuting), tel: tel, closing: closing, close: cancel, released: make(chan struct{})}, nil
 }
 
 // memoryCeiling is the wasm memory cap for a heap limit: the heap limit is
@@ -190,8 +201,9 @@ func (r *Runtime) release() {
 	close(r.released)
 }
 
-// Language is the language programs must be written in: "typescript".
-func (r *Runtime) Language() string { return "typescript" }
+// Language is the language programs must be written in, as
+// [Config.Language] names it: [LanguageTypeScript] or [LanguagePython].
+func (r *Runtime) Language() string { return r.cfg.Language }
 
 // Isolation names the execution substrate, "wasm". It is a diagnostic label,
 // not a security promise: the boundary is the policy around the bindings.

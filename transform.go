@@ -39,9 +39,8 @@ const MaxProgramBytes = 16 << 20
 //
 // Positions in messages name the file fileName.
 func transform(ctx context.Context, deadline time.Time, program, fileName string) (transformed, *Failure, error) {
-	if len(program) > MaxProgramBytes {
-		return transformed{}, &Failure{Kind: KindException, Message: fmt.Sprintf(
-			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}, nil
+	if f := checkProgramSize(program); f != nil {
+		return transformed{}, f, nil
 	}
 	p, err := transformCache.get(ctx, deadline, program)
 	if err != nil {
@@ -197,10 +196,35 @@ func validateFileName(name string) error {
 
 // programFileName is the name positions in r's messages use.
 func (r *run) programFileName() string {
-	if r.fileName == "" {
-		return tsx.FileName
+	switch {
+	case r.fileName != "":
+		return r.fileName
+	case r.rt.guest != nil:
+		return r.rt.guest.FileName
 	}
-	return r.fileName
+	return tsx.FileName
+}
+
+// prepare readies the program for the sandbox. TypeScript goes through
+// the transform; another language's guest compiles the program itself,
+// reporting its syntax errors at the program's own positions.
+func (r *run) prepare(program string) (transformed, *Failure, error) {
+	if r.rt.guest == nil {
+		return transform(r.ctx, r.start.Add(r.cfg.WallTime), program, r.programFileName())
+	}
+	if f := checkProgramSize(program); f != nil {
+		return transformed{}, f, nil
+	}
+	return transformed{js: program, filename: r.programFileName(), mapPos: func(s string) string { return s }}, nil, nil
+}
+
+// checkProgramSize refuses a program over MaxProgramBytes.
+func checkProgramSize(program string) *Failure {
+	if len(program) > MaxProgramBytes {
+		return &Failure{Kind: KindException, Message: fmt.Sprintf(
+			"the program is %d bytes, over the %d-byte limit (MaxProgramBytes)", len(program), MaxProgramBytes)}
+	}
+	return nil
 }
 
 // lazyMapPos maps positions in messages of a resumed run to its source. The

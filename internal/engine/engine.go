@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,6 +47,10 @@ type Options struct {
 	// Module is the wasm to run; nil means the embedded wasm.Binary. The
 	// build uses it to snapshot the plain module.
 	Module []byte
+	// Files, when not nil, is a read-only file system the guest sees at
+	// "/": a language's standard library. It must not change while the
+	// Engine is open, since engines of one module share a sandbox.
+	Files fs.FS
 
 	// heapMemory serves every memory from the Go heap, as platforms
 	// without memfd do, and interpret runs the guest on wazero's
@@ -168,7 +173,7 @@ func newSandbox(ctx context.Context, opts Options, key sandboxKey) (s *sandbox, 
 	if module == nil {
 		module = wasm.Binary
 	}
-	e := &sandbox{key: key, runtime: rt, module: module}
+	e := &sandbox{key: key, runtime: rt, module: module, files: opts.Files}
 	// Serve the initial memory from an image instead of the data section,
 	// when the module's data has the simple shape that allows it.
 	if image, stripped, err := wasmsnap.Split(module); err == nil {
@@ -242,6 +247,9 @@ func (e *Engine) Instantiate(ctx context.Context, host Host, clock *Clock) (*Ins
 		WithWalltime(slot.walltime, 1).
 		WithNanotime(slot.nanotime, 1).
 		WithRandSource(slot)
+	if e.s.files != nil {
+		mc = mc.WithFSConfig(wazero.NewFSConfig().WithFSMount(e.s.files, "/"))
+	}
 	ictx := withInstance(ctx, &instanceCtx{host: host, image: e.s.memory})
 	mod, err := e.s.runtime.InstantiateModule(ictx, e.s.compiled, mc)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,7 @@ type sandbox struct {
 	compiled wazero.CompiledModule
 	memory   imageSource // nil: wazero builds memory from the data section
 	module   []byte      // as given, for ModuleHash
+	files    fs.FS       // Options.Files
 
 	hashOnce sync.Once
 	hash     [32]byte
