@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds CPython for wasm32-wasi from Debian's python3.13 source package,
 # and the zip of its compiled standard library. README.md here explains
-# every choice; the guest's C glue (the coderun ABI) does not exist yet, so
-# the result is CPython's own command module (python.wasm, with _start).
+# every choice. The result is a reactor implementing wasm/build/ABI.md:
+# CPython, the C glue in glue/ and, in the zip, the Python runtime in
+# ../guest/.
 #
-#   wasm/python/build/build.sh                 build into wasm/python/build/out/
+#   wasm/python/build/build.sh                 build wasm/python/python.wasm and python313.zip
 #   wasm/python/build/build.sh DIR/NAME.wasm   build DIR/NAME.wasm and DIR/python313.zip
 #
 # Exit status 3: the pinned source cannot be downloaded and is not in the
@@ -34,7 +35,7 @@ cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
 pycache="$cache/cpython-${py_version}"
 mkdir -p "$pycache"
 
-out="${1:-$here/out/python.wasm}"
+out="${1:-$here/../python.wasm}"
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 
@@ -134,12 +135,14 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 		--without-ensurepip \
 		>configure.log 2>&1 ||
 		{ cat configure.log config.log | tail -40 >&2; echo "build.sh: configure failed" >&2; exit 1; }
-	# glue/fuel.c joins the interpreter's link (LINKFORSHARED is empty
-	# for WASI and sits on that command line alone) to keep the fuel
-	# import the instrumenter needs.
+	# The glue joins the interpreter's link through LINKFORSHARED (empty
+	# for WASI, and on that command line alone), with -mexec-model=reactor:
+	# the module exports the glue's coderun_entry and _initialize instead
+	# of running main (Programs/python.o's main stays unreferenced).
 	clang-16 --target=wasm32-wasi --sysroot=/usr -O2 $wasm_features \
-		-c -o "$work/fuel.o" "$here/glue/fuel.c"
-	make python.wasm pybuilddir.txt LINKFORSHARED="$work/fuel.o" >make.log 2>&1 ||
+		-ffile-prefix-map="$here=." -I"$src/Include" -I. \
+		-c -o "$work/glue.o" "$here/glue/glue.c"
+	make python.wasm pybuilddir.txt LINKFORSHARED="$work/glue.o -mexec-model=reactor" >make.log 2>&1 ||
 		{ tail -40 make.log >&2; echo "build.sh: make failed" >&2; exit 1; }
 )
 
@@ -150,9 +153,16 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 sysconfigdata="$(cd "$cross/$(cat "$cross/pybuilddir.txt")" && echo _sysconfigdata_*.py)"
 sed -e "s|$cross|/build/wasm|g" -e "s|$pycache|/build|g" -e "s|$work|/build/tmp|g" -e "s|$here|/recipe|g" \
 	"$cross/$(cat "$cross/pybuilddir.txt")/$sysconfigdata" >"$work/$sysconfigdata"
-"$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" "$work/$sysconfigdata"
-(cd "$root" && go run ./wasm/python/build/stdlibzip -dir "$work/pyc" -out "$work/python313.zip")
+"$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" "$work/$sysconfigdata" "$here"/../guest/*.py
+# Deflated for the repository; pythonwasm.Store stores the entries again
+# at run time, since the guest has no zlib to inflate them.
+(cd "$root" && go run ./wasm/python/build/stdlibzip -deflate -dir "$work/pyc" -out "$work/python313.zip")
 
-cp "$cross/python.wasm" "$out"
+# Fuel counters in every loop, and no indirect calls (as for QuickJS-ng:
+# wasm/build/README.md explains both).
+(cd "$root" && go run ./wasm/build/instrument -reject-passive-data -direct-calls \
+	-in "$cross/python.wasm" -out "$work/python.instrumented.wasm")
+
+cp "$work/python.instrumented.wasm" "$out"
 cp "$work/python313.zip" "$(dirname "$out")/python313.zip"
 sha256sum "$out" "$(dirname "$out")/python313.zip"

@@ -1,10 +1,12 @@
 // Command stdlibzip packs a directory of compiled Python modules into the
 // zip the guest imports its standard library from, reproducibly.
 //
-//	go run ./wasm/python/build/stdlibzip -dir PYC_DIR -out python313.zip
+//	go run ./wasm/python/build/stdlibzip [-deflate] -dir PYC_DIR -out python313.zip
 //
-// Entries are stored, not deflated (the guest has no zlib, and zipimport
-// can only read stored entries without it), in lexical path order, with
+// Entries are stored (the guest has no zlib, and zipimport can only read
+// stored entries without it), or with -deflate deflated at the best
+// compression, for the committed copy that pythonwasm.Store turns back into
+// stored entries at run time. They are in lexical path order, with
 // one fixed modification time and no directory entries (zipimport finds
 // packages by their __init__.pyc). The same directory therefore always
 // gives the same bytes.
@@ -12,9 +14,11 @@ package main
 
 import (
 	"archive/zip"
+	"compress/flate"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,12 +27,17 @@ import (
 func main() {
 	dir := flag.String("dir", "", "directory of .pyc files (required)")
 	out := flag.String("out", "", "zip file to write (required)")
+	deflate := flag.Bool("deflate", false, "deflate the entries instead of storing them")
 	flag.Parse()
 	if *dir == "" || *out == "" || flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: stdlibzip -dir PYC_DIR -out FILE.zip")
 		os.Exit(2)
 	}
-	if err := pack(*dir, *out); err != nil {
+	method := zip.Store
+	if *deflate {
+		method = zip.Deflate
+	}
+	if err := pack(*dir, *out, method); err != nil {
 		fmt.Fprintln(os.Stderr, "stdlibzip:", err)
 		os.Exit(1)
 	}
@@ -38,13 +47,16 @@ func main() {
 // earliest an MS-DOS date field can hold: day 1, month 1, year 1980+0.
 const dosEpoch = 1<<5 | 1
 
-func pack(dir, out string) (err error) {
+func pack(dir, out string, method uint16) (err error) {
 	f, err := os.Create(out)
 	if err != nil {
 		return err
 	}
 	defer func() { err = errors.Join(err, f.Close()) }()
 	zw := zip.NewWriter(f)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(w, flate.BestCompression)
+	})
 	n := 0
 	// WalkDir visits entries in lexical order, which makes the zip's order.
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -63,7 +75,7 @@ func pack(dir, out string) (err error) {
 		// the legacy DOS fields then carry the date alone.
 		w, err := zw.CreateHeader(&zip.FileHeader{
 			Name:   filepath.ToSlash(rel),
-			Method: zip.Store,
+			Method: method,
 			//lint:ignore SA1019 the deprecated DOS date field is the one that adds no extra field to the entry
 			ModifiedDate: dosEpoch,
 		})

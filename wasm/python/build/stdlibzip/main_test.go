@@ -30,7 +30,7 @@ func TestPackIsReproducible(t *testing.T) {
 			require.NoError(t, os.Chtimes(path, mtime, mtime))
 		}
 		out := filepath.Join(t.TempDir(), "lib.zip")
-		require.NoError(t, pack(dir, out))
+		require.NoError(t, pack(dir, out, zip.Store))
 		b, err := os.ReadFile(out)
 		require.NoError(t, err)
 		return b
@@ -50,6 +50,6 @@ func TestPackIsReproducible(t *testing.T) {
 }
 
 func TestPackRefusesAnEmptyDirectory(t *testing.T) {
-	err := pack(t.TempDir(), filepath.Join(t.TempDir(), "lib.zip"))
+	err := pack(t.TempDir(), filepath.Join(t.TempDir(), "lib.zip"), zip.Store)
 	require.ErrorContains(t, err, "holds no files")
 }

@@ -1,0 +1,411 @@
+"""coderun's runtime inside the Python guest.
+
+The C glue (wasm/python/build/glue/glue.c) imports this module once, when
+the interpreter starts, and calls its functions for the ABI's operations:
+reseed, bind, run, fire_timer and deliver. Each returns the run's state:
+0 while the program waits on timers or binding calls, 1 once it settled.
+Nothing here blocks: the host owns the event loop and calls back in.
+
+The program's contract (the README of wasm/python says more):
+  - it is the body of an async function, compiled as the module
+    "__main__" from the file the host names (program.py): top-level await
+    works, names are module globals, and a module-level `return X` gives
+    the value (a bare `return` gives None; falling off the end, no value);
+  - print and logging go to Logs, one entry per line;
+  - the value must be lossless JSON; anything else is invalid output,
+    with the path of what is not;
+  - there are no files, environment, network or subprocesses: the
+    bindings are the way out.
+"""
+
+import _coderun_host as _host
+
+import ast
+import asyncio
+import builtins
+import io
+import linecache
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import traceback
+from asyncio import base_events, events
+
+import _coderun_program
+from _coderun_cbor import NotJSON, decode, encode
+
+# ---- output -----------------------------------------------------------------
+
+# Lines over this many bytes are announced to the host before they are
+# sent, so that the output budget ends the run before the guest spends
+# memory on a huge line (ABI.md, output_reserve).
+_RESERVE_OVER = 64 * 1024
+
+
+class _Console(io.TextIOBase):
+    """sys.stdout and sys.stderr: text goes to Logs a line at a time.
+
+    The two streams share one line, as a terminal shows them: a line is
+    sent when it ends, and a last line without an end when the run settles.
+    """
+
+    def __init__(self, name, pending):
+        self._name = name
+        self._pending = pending  # shared with the other stream
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+    @property
+    def errors(self):
+        return "strict"
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    def fileno(self):
+        raise io.UnsupportedOperation(f"{self._name} has no file descriptor in the sandbox")
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        pending = self._pending
+        start = 0
+        while True:
+            nl = s.find("\n", start)
+            if nl < 0:
+                break
+            pending.append(s[start:nl])
+            _emit("".join(pending))
+            pending.clear()
+            start = nl + 1
+        if start < len(s):
+            pending.append(s[start:])
+        return len(s)
+
+    def flush(self):
+        pass
+
+
+_pending_line = []
+
+
+def _emit(line):
+    if len(line) > _RESERVE_OVER // 4:
+        n = len(line.encode("utf-8", "surrogatepass"))
+        if n > _RESERVE_OVER:
+            _host.output_reserve(n + 2)
+    _host.log(_text(line))
+
+
+def _flush_console():
+    if _pending_line:
+        line = "".join(_pending_line)
+        _pending_line.clear()
+        _emit(line)
+
+
+def _text(s):
+    """s with every lone surrogate as U+FFFD: the host takes UTF-8 only."""
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in s)
+
+
+sys.stdout = sys.__stdout__ = _Console("<stdout>", _pending_line)
+sys.stderr = sys.__stderr__ = _Console("<stderr>", _pending_line)
+sys.stdin = sys.__stdin__ = None
+
+# ---- no ambient authority -----------------------------------------------------
+
+_OUT = "the bindings the host gave this program are its only way out"
+
+
+def _no_files(file, *args, **kwargs):
+    raise PermissionError(f"open({file!r}): there are no files in this sandbox; {_OUT}")
+
+
+def _no_input(*args, **kwargs):
+    raise OSError(f"input(): there is no terminal in this sandbox; {_OUT}")
+
+
+def _no_sleep(seconds):
+    raise RuntimeError("time.sleep() would block the sandbox: use 'await asyncio.sleep(seconds)' in the program")
+
+
+class _NoEnvironment(dict):
+    """os.environ: empty, and saying why when a name is looked up."""
+
+    def __missing__(self, key):
+        raise KeyError(f"{key!r}: there are no environment variables in this sandbox; {_OUT}")
+
+
+class _NoSocket:
+    def __init__(self, *args, **kwargs):
+        raise PermissionError(f"socket: there is no network in this sandbox; {_OUT}")
+
+
+def _no_network(*args, **kwargs):
+    raise PermissionError(f"there is no network in this sandbox; {_OUT}")
+
+
+class _NoProcess:
+    def __init__(self, *args, **kwargs):
+        raise PermissionError(f"subprocess: there are no processes in this sandbox; {_OUT}")
+
+
+builtins.open = io.open = _no_files
+builtins.input = _no_input
+time.sleep = _no_sleep
+os.environ = _NoEnvironment()
+socket.socket = socket.SocketType = _NoSocket
+socket.create_connection = socket.getaddrinfo = socket.create_server = _no_network
+subprocess.Popen = _NoProcess
+
+# ---- the event loop the host steps -------------------------------------------
+
+
+class _NoSelector:
+    """The selector of a loop with no file descriptors: never waits."""
+
+    def select(self, timeout=None):
+        return []
+
+    def close(self):
+        pass
+
+
+class _HostLoop(base_events.BaseEventLoop):
+    """An asyncio loop that never blocks: the host runs it a step at a
+    time, and arms one timer for its earliest scheduled callback."""
+
+    def __init__(self):
+        super().__init__()
+        self._selector = _NoSelector()
+
+    def _process_events(self, event_list):
+        pass
+
+    def _write_to_self(self):
+        pass
+
+
+_loop = _HostLoop()
+events._set_running_loop(_loop)
+asyncio.set_event_loop(_loop)
+
+_TIMER = 1  # the one timer id the guest arms
+_timer_armed = None  # the loop time it is armed for
+
+
+def _step():
+    """Runs every ready callback, and the timers that are due, then arms
+    the host's timer for the next one. Returns the run's state."""
+    loop = _loop
+    while not _settled:
+        scheduled = loop._scheduled
+        while scheduled and scheduled[0]._cancelled:
+            _heappop(scheduled)
+            loop._timer_cancelled_count -= 1
+        if not loop._ready and not (scheduled and scheduled[0]._when <= loop.time() + loop._clock_resolution):
+            break
+        loop._run_once()
+        if _main is not None and _main.done():
+            _finish()
+    if _settled:
+        return 1
+    _arm()
+    return 0
+
+
+def _heappop(h):
+    import heapq
+
+    return heapq.heappop(h)
+
+
+def _arm():
+    global _timer_armed
+    scheduled = _loop._scheduled
+    when = scheduled[0]._when if scheduled else None
+    if when == _timer_armed:
+        return
+    _timer_armed = when
+    if when is None:
+        _host.timer_clear(_TIMER)
+    else:
+        _host.timer_set(_TIMER, max(0.0, (when - _loop.time()) * 1000.0))
+
+
+def fire_timer(timer_id):
+    global _timer_armed
+    _timer_armed = None
+    return _step()
+
+
+# ---- bindings -------------------------------------------------------------------
+
+_namespaces = []  # index -> (global, error class or None, member)
+_bound = {}  # the names a program sees: namespaces and error classes
+_calls = {}  # call id -> (future, namespace index, name)
+_next_call = 0
+
+
+def _error_class(name):
+    cls = _bound.get(name)
+    if cls is None:
+        # builtins as its module: tracebacks name it as the program does
+        # ("QuotaError: over quota").
+        cls = type(name, (Exception,), {"__module__": "builtins", "__qualname__": name})
+    return cls
+
+
+def bind(spec_bytes):
+    for i, entry in enumerate(decode(spec_bytes)):
+        global_name, names, class_name, member = entry[0], entry[1], entry[2], entry[3]
+        hidden = entry[4] if len(entry) > 4 and entry[4] is not None else []
+        cls = None
+        if class_name is not None:
+            cls = _error_class(class_name)
+            _bound[class_name] = cls
+        _bound[global_name] = _host.namespace(i, global_name, list(names), list(hidden), cls is not None)
+        _namespaces.append((global_name, cls, member))
+    return 0
+
+
+def _rejection(ns, name, message):
+    global_name, cls, member = _namespaces[ns]
+    if cls is None:
+        return RuntimeError(message)
+    err = cls(message)
+    setattr(err, member, name)
+    return err
+
+
+def _invoke(ns, name, args, kwargs):
+    """A call of binding ns.name: validates and sends it, and returns the
+    future its answer settles."""
+    global _next_call
+    global_name = _namespaces[ns][0]
+    if kwargs is not None and args:
+        raise TypeError(f"{global_name}.{name}() takes keyword arguments or one dict, not both")
+    if len(args) > 1 or (args and not isinstance(args[0], dict)):
+        raise TypeError(
+            f"{global_name}.{name}() takes keyword arguments (name=value) or one dict, not {len(args)} positional argument(s)"
+        )
+    payload = kwargs if kwargs is not None else (args[0] if args else None)
+    try:
+        encoded_args = encode(payload, "$")
+    except NotJSON as e:
+        raise TypeError(f"{global_name}.{name}(): the arguments are not JSON: {e}") from None
+    _next_call += 1
+    call_id = _next_call
+    msg = bytearray(b"\x84")
+    msg += encode(call_id, "$")
+    msg += encode(ns, "$")
+    msg += encode(name, "$")
+    msg += encoded_args
+    future = _loop.create_future()
+    status, answer = _host.call(bytes(msg))
+    if status == 0:
+        _calls[call_id] = (future, ns, name)
+    elif status == 1:
+        future.set_result(decode(answer))
+    else:
+        future.set_exception(_rejection(ns, name, answer))
+    return future
+
+
+_host.set_invoke(_invoke)
+
+
+def deliver(call_id, ok, payload):
+    call = _calls.pop(call_id, None)
+    if call is not None:
+        future, ns, name = call
+        if not future.done():
+            if ok:
+                future.set_result(decode(payload))
+            else:
+                future.set_exception(_rejection(ns, name, payload))
+    return _step()
+
+
+# ---- the program -------------------------------------------------------------------
+
+_main = None  # the program's task
+_settled = False
+_no_value = _coderun_program.NO_VALUE
+
+
+_filename = "program.py"
+
+
+def run(source, filename):
+    global _main, _filename
+    _filename = filename
+    try:
+        code = _coderun_program.compile_program(source, filename)
+    except SyntaxError as e:
+        _settle_exception(e)
+        return 1
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    g = {"__name__": "__main__", "__builtins__": builtins, "__file__": filename}
+    g.update(_bound)
+    _main = _loop.create_task(_coderun_program.body(code, g))
+    return _step()
+
+
+def reseed():
+    """Readies a snapshot's instance: new seeds for random, from the host."""
+    random.seed()
+    return 0
+
+
+def _finish():
+    global _settled
+    task = _main
+    _flush_console()
+    if task.cancelled():
+        _settled = True
+        _host.settle(1, b"CancelledError: the program's task was cancelled")
+        return
+    exc = task.exception()
+    if exc is not None:
+        _settle_exception(exc)
+        return
+    value = task.result()
+    _settled = True
+    if value is _no_value:
+        _host.settle(0, b"")
+        return
+    try:
+        payload = encode(value, "$")
+    except NotJSON as e:
+        _host.settle(2, _text(str(e)).encode())
+        return
+    except RecursionError:
+        _host.settle(2, b"$: the value is nested too deeply to be JSON")
+        return
+    _host.settle(0, payload)
+
+
+def _settle_exception(exc):
+    global _settled
+    _flush_console()
+    _settled = True
+    _host.settle(1, _text(_coderun_program.describe(exc, _filename)).encode())

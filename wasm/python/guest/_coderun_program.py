@@ -1,0 +1,121 @@
+"""How coderun compiles and runs a Python program, and renders its errors.
+
+A program is the body of an async function: top-level `await` works and a
+module-level `return X` gives the run's value. It is compiled as a module
+(with ast.PyCF_ALLOW_TOP_LEVEL_AWAIT), not wrapped in a function, so its
+names are module globals as in a script (`global` in a function works),
+and every line and column is the program's own. Module-level `return`
+statements are the one change: each becomes a `raise` of a private
+BaseException carrying the value, which `body` catches.
+
+This file is pure Python with no dependency on the sandbox, so the
+differential tests run programs natively the same way.
+"""
+
+import ast
+import traceback
+
+# What a program that falls off its end returns: no value, as opposed to
+# `return` alone, which returns None (JSON null).
+NO_VALUE = object()
+
+_RETURN = "__coderun_return__"
+_CO_COROUTINE = 0x80
+
+
+class Return(BaseException):
+    """Raised by a module-level `return`; a BaseException, so that the
+    program's `except Exception` does not catch it."""
+
+    def __init__(self, value=None):
+        self.value = value
+
+
+class _Returns(ast.NodeTransformer):
+    """Turns module-level `return X` into `raise __coderun_return__(X)`,
+    leaving functions, classes and lambdas alone: a return there is theirs,
+    or the compiler's error."""
+
+    def visit_FunctionDef(self, node):
+        return node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Return(self, node):
+        args = [node.value] if node.value is not None else []
+        call = ast.Call(func=ast.Name(id=_RETURN, ctx=ast.Load()), args=args, keywords=[])
+        raise_ = ast.Raise(exc=call, cause=None)
+        ast.copy_location(call, node)
+        ast.copy_location(call.func, node)
+        return ast.copy_location(raise_, node)
+
+
+def compile_program(source, filename):
+    """The program's code object. Raises SyntaxError at the program's own
+    positions."""
+    tree = ast.parse(source, filename, "exec")
+    tree = _Returns().visit(tree)
+    ast.fix_missing_locations(tree)
+    return compile(tree, filename, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+
+
+async def body(code, globals_):
+    """Runs the program's code in globals_ and returns its value, or
+    NO_VALUE when it ends without `return`."""
+    globals_[_RETURN] = Return
+    try:
+        if code.co_flags & _CO_COROUTINE:
+            await eval(code, globals_)
+        else:
+            exec(code, globals_)
+    except Return as r:
+        return r.value
+    return NO_VALUE
+
+
+def _trim(exc, filename, seen=None):
+    """Drops the frames before the program's first from exc's traceback
+    (and from the exceptions chained to it): the runner's and asyncio's
+    frames are not the program's business. A SyntaxError of the program
+    keeps no frames at all."""
+    if seen is None:
+        seen = set()
+    if exc is None or id(exc) in seen:
+        return
+    seen.add(id(exc))
+    tb = exc.__traceback__
+    if isinstance(exc, SyntaxError) and exc.filename == filename:
+        tb = None
+    else:
+        first = tb
+        while first is not None and first.tb_frame.f_code.co_filename != filename:
+            first = first.tb_next
+        if first is not None:
+            tb = first
+    try:
+        exc.__traceback__ = tb
+    except Exception:
+        pass
+    _trim(exc.__cause__, filename, seen)
+    _trim(exc.__context__, filename, seen)
+
+
+def describe(exc, filename):
+    """The failure message of an uncaught exception of the program in
+    filename: its `Name: message` line, then Python's traceback."""
+    _trim(exc, filename)
+    try:
+        head = "".join(traceback.format_exception_only(exc)).rstrip("\n")
+        lines = traceback.format_exception(exc)
+    except Exception as e:  # a __str__ or __repr__ of the program's that fails
+        return f"{type(exc).__name__}: <the exception could not be shown: {type(e).__name__}>"
+    if isinstance(exc, SyntaxError):
+        # format_exception_only shows the source line and a caret first;
+        # the message leads with the error itself.
+        first = f"{type(exc).__name__}: {exc.msg} ({exc.filename}, line {exc.lineno})"
+        return first + "\n" + "".join(lines).rstrip("\n")
+    # The traceback ends with the same lines as format_exception_only:
+    # the message leads instead.
+    only = traceback.format_exception_only(exc)
+    tail = "".join(lines[: len(lines) - len(only)]).rstrip("\n")
+    return head + ("\n" + tail if tail else "")
