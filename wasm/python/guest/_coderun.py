@@ -38,6 +38,10 @@ from asyncio import base_events, events
 import _coderun_program
 from _coderun_cbor import NotJSON, decode, encode
 
+# The host's functions stay with this module: a program importing
+# _coderun_host gets an ImportError (glue.c creates the module once).
+del sys.modules["_coderun_host"]
+
 # ---- output -----------------------------------------------------------------
 
 # Lines over this many bytes are announced to the host before they are

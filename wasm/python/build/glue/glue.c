@@ -471,7 +471,10 @@ static PyMethodDef host_methods[] = {
 };
 
 static struct PyModuleDef host_module = {
-    PyModuleDef_HEAD_INIT, "_coderun_host", "coderun's host imports; only the runtime may hold them.", -1, host_methods,
+    PyModuleDef_HEAD_INIT, "_coderun_host", "coderun's host imports; only the runtime may hold them.",
+    /* 0, not -1: a second import then calls init_host_module, which
+     * refuses, instead of copying the first module. */
+    0, host_methods,
 };
 
 /* The module can be created once, for the runtime: a program importing it
