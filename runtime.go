@@ -106,7 +106,10 @@ func New(cfg Config) (*Runtime, error) {
 	}
 	sb := guest.Lookup(cfg.Language) // nil for the built-in TypeScript
 	if sb != nil {
-		opts.Module, opts.Files = sb.Module, sb.Files
+		if opts.Module, err = sb.Module(); err != nil {
+			return nil, fmt.Errorf("coderun: the %s sandbox: %w", sb.Language, err)
+		}
+		opts.Files = sb.Files
 		opts.MemoryLimitBytes += sb.StackBytes
 	}
 	eng, err := engine.New(context.Background(), opts)

@@ -13,9 +13,10 @@ import (
 type Sandbox struct {
 	// Language is the name Config.Language selects it by.
 	Language string
-	// Module is the instrumented reactor module implementing
-	// wasm/build/ABI.md.
-	Module []byte
+	// Module returns the instrumented reactor module implementing
+	// wasm/build/ABI.md. It is called when a Runtime of the language is
+	// created, not at registration: a module may be costly to unpack.
+	Module func() ([]byte, error)
 	// Files, when not nil, is a read-only file system the guest sees at
 	// "/" (Python's standard library).
 	Files fs.FS

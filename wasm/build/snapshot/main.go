@@ -3,6 +3,11 @@
 // data section is the memory that initialisation produced.
 //
 //	go run ./wasm/build/snapshot -in quickjs.instrumented.wasm -out quickjs.wasm
+//	go run ./wasm/build/snapshot -files FS_DIR -in python.instrumented.wasm -out python.wasm
+//
+// -files serves a directory as the guest's file system during
+// initialisation, as the host serves it at run time (Python's standard
+// library: the modules its initialisation imports).
 package main
 
 import (
@@ -21,12 +26,13 @@ import (
 func main() {
 	in := flag.String("in", "", "plain (not yet initialised) module")
 	out := flag.String("out", "", "where to write the pre-initialised module")
+	files := flag.String("files", "", "directory the guest sees as its file system (optional)")
 	flag.Parse()
 	if *in == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: snapshot -in PLAIN.wasm -out SNAPSHOT.wasm")
 		os.Exit(2)
 	}
-	if err := snapshot(*in, *out); err != nil {
+	if err := snapshot(*in, *out, *files); err != nil {
 		fmt.Fprintln(os.Stderr, "snapshot:", err)
 		os.Exit(1)
 	}
@@ -36,13 +42,17 @@ func main() {
 // own with the reseed operation (ABI.md).
 const initHeapLimit = 64 << 20
 
-func snapshot(in, out string) error {
+func snapshot(in, out, files string) error {
 	module, err := os.ReadFile(in)
 	if err != nil {
 		return err
 	}
 	ctx := context.Background()
-	eng, err := engine.New(ctx, engine.Options{Module: module, MemoryLimitBytes: 1 << 30})
+	opts := engine.Options{Module: module, MemoryLimitBytes: 1 << 30}
+	if files != "" {
+		opts.Files = os.DirFS(files)
+	}
+	eng, err := engine.New(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -85,7 +95,7 @@ func snapshot(in, out string) error {
 // but a failure report is expected.
 type initHost struct{ failure string }
 
-func (h *initHost) Log(line string) { fmt.Fprintln(os.Stderr, "prelude:", line) }
+func (h *initHost) Log(line string) { fmt.Fprintln(os.Stderr, "init:", line) }
 func (h *initHost) Settle(kind engine.SettleKind, payload []byte) {
 	h.failure = string(payload)
 }

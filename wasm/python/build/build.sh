@@ -5,8 +5,8 @@
 # CPython, the C glue in glue/ and, in the zip, the Python runtime in
 # ../guest/.
 #
-#   wasm/python/build/build.sh                 build wasm/python/python.wasm and python313.zip
-#   wasm/python/build/build.sh DIR/NAME.wasm   build DIR/NAME.wasm and DIR/python313.zip
+#   wasm/python/build/build.sh                  build wasm/python/python.wasm.gz and python313.zip
+#   wasm/python/build/build.sh DIR/NAME.wasm.gz build DIR/NAME.wasm.gz and DIR/python313.zip
 #
 # Exit status 3: the pinned source cannot be downloaded and is not in the
 # cache; anything else non-zero is a real failure.
@@ -35,7 +35,7 @@ cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
 pycache="$cache/cpython-${py_version}"
 mkdir -p "$pycache"
 
-out="${1:-$here/../python.wasm}"
+out="${1:-$here/../python.wasm.gz}"
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 
@@ -154,8 +154,11 @@ sysconfigdata="$(cd "$cross/$(cat "$cross/pybuilddir.txt")" && echo _sysconfigda
 sed -e "s|$cross|/build/wasm|g" -e "s|$pycache|/build|g" -e "s|$work|/build/tmp|g" -e "s|$here|/recipe|g" \
 	"$cross/$(cat "$cross/pybuilddir.txt")/$sysconfigdata" >"$work/$sysconfigdata"
 "$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" "$work/$sysconfigdata" "$here"/../guest/*.py
-# Deflated for the repository; pythonwasm.Store stores the entries again
-# at run time, since the guest has no zlib to inflate them.
+# The zip the guest reads (stored), in the file system the snapshot step
+# serves; and the copy for the repository, deflated (pythonwasm.Store
+# stores the entries again at run time, since the guest has no zlib).
+mkdir -p "$work/fs/usr/local/lib"
+(cd "$root" && go run ./wasm/python/build/stdlibzip -dir "$work/pyc" -out "$work/fs/usr/local/lib/python313.zip")
 (cd "$root" && go run ./wasm/python/build/stdlibzip -deflate -dir "$work/pyc" -out "$work/python313.zip")
 
 # Fuel counters in every loop, and no indirect calls (as for QuickJS-ng:
@@ -163,6 +166,13 @@ sed -e "s|$cross|/build/wasm|g" -e "s|$pycache|/build|g" -e "s|$work|/build/tmp|
 (cd "$root" && go run ./wasm/build/instrument -reject-passive-data -direct-calls \
 	-in "$cross/python.wasm" -out "$work/python.instrumented.wasm")
 
-cp "$work/python.instrumented.wasm" "$out"
+# The snapshot: the interpreter initialised, the runtime and the modules
+# programs import most loaded (_coderun.py's _WARM), with a fixed clock and
+# random source, baked into the data section. Gzipped (-n: no name or
+# time in the header), since 13 MiB of module is over the size a committed
+# binary may have; pythonwasm.Binary decompresses it once per process.
+(cd "$root" && go run ./wasm/build/snapshot -files "$work/fs" \
+	-in "$work/python.instrumented.wasm" -out "$work/python.wasm")
+gzip -9 -n -c "$work/python.wasm" >"$out"
 cp "$work/python313.zip" "$(dirname "$out")/python313.zip"
 sha256sum "$out" "$(dirname "$out")/python313.zip"
