@@ -393,6 +393,9 @@ def _finish():
         _settle_exception(exc)
         return
     value = task.result()
+    if isinstance(value, _coderun_program.Exited):
+        _settle_exception(value.exception)
+        return
     _settled = True
     if value is _no_value:
         _host.settle(0, b"")

@@ -23,6 +23,15 @@ _RETURN = "__coderun_return__"
 _CO_COROUTINE = 0x80
 
 
+class Exited:
+    """What `body` returns for sys.exit with a failing status: the
+    SystemExit, to report as the run's exception. (Raised out of the
+    program's task, SystemExit would stop the event loop itself.)"""
+
+    def __init__(self, exception):
+        self.exception = exception
+
+
 class Return(BaseException):
     """Raised by a module-level `return`; a BaseException, so that the
     program's `except Exception` does not catch it."""
@@ -70,6 +79,12 @@ async def body(code, globals_):
             exec(code, globals_)
     except Return as r:
         return r.value
+    except SystemExit as e:
+        # sys.exit() and sys.exit(0) end the program as falling off its
+        # end does; any other status is a failure, as for a script.
+        if e.code is None or e.code == 0:
+            return NO_VALUE
+        return Exited(e)
     return NO_VALUE
 
 
