@@ -18,6 +18,14 @@ The program's contract (the README of wasm/python says more):
     bindings are the way out.
 """
 
+# The runtime's functions look names up in a copy of the builtins taken
+# now: a program that replaces builtins (builtins.len = None) changes its
+# own names, not the ones the runtime uses to report its outcome.
+import builtins as _builtins
+
+__builtins__ = dict(_builtins.__dict__)
+
+
 import _coderun_host as _host
 
 import ast
@@ -36,6 +44,7 @@ import traceback
 from asyncio import base_events, events
 
 import _coderun_program
+import _coderun_cbor
 from _coderun_cbor import NotJSON, decode, encode
 
 # The host's functions stay with this module: a program importing
@@ -129,6 +138,8 @@ def _text(s):
     except UnicodeEncodeError:
         return "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in s)
 
+
+_coderun_cbor._reserve = lambda n: _host.output_reserve(n)
 
 sys.stdout = sys.__stdout__ = _Console("<stdout>", _pending_line)
 sys.stderr = sys.__stderr__ = _Console("<stderr>", _pending_line)
@@ -364,7 +375,7 @@ def run(source, filename):
     _filename = filename
     try:
         code = _coderun_program.compile_program(source, filename)
-    except SyntaxError as e:
+    except Exception as e:  # SyntaxError, or the parser's MemoryError for a too deep program
         _settle_exception(e)
         return 1
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -405,8 +416,8 @@ def _finish():
     except NotJSON as e:
         _host.settle(2, _text(str(e)).encode())
         return
-    except RecursionError:
-        _host.settle(2, b"$: the value is nested too deeply to be JSON")
+    except Exception as e:  # the program's own code, run while reading the value
+        _host.settle(2, _text(f"$: the value could not be read: {type(e).__name__}: {e}").encode())
         return
     _host.settle(0, payload)
 

@@ -2,12 +2,26 @@
 (wasm/build/ABI.md, Messages): encoding with the path of what is not JSON,
 and decoding what the host sends."""
 
-import math
-import struct
+# The runtime's functions look names up in a copy of the builtins taken
+# now: a program that replaces builtins (builtins.len = None) changes its
+# own names, not the ones the runtime uses to report its outcome.
+import builtins as _builtins
+
+__builtins__ = dict(_builtins.__dict__)
+
+
+from math import isfinite
+from struct import pack, unpack
 
 _MAX_SAFE = 2**53 - 1
 # Nesting deeper than this is refused: the host refuses more than 1000.
 _MAX_DEPTH = 1000
+
+
+# output_reserve of the host, set by the runtime; None natively.
+_reserve = None
+_RESERVE_STEP = 64 * 1024
+_reserved = [0]
 
 
 class NotJSON(ValueError):
@@ -30,20 +44,28 @@ def _head(out, major, n):
         out += n.to_bytes(8, "big")
 
 
+# The encoder reads subclasses of str, int, float, list, tuple and dict
+# through their base types' methods: a program's overrides (__iter__,
+# items, encode, __repr__...) never run, so they can neither fail nor lie
+# about the value.
+
+
 def _utf8(s):
     try:
-        return s.encode("utf-8")
+        return str.encode(s, "utf-8")
     except UnicodeEncodeError:  # lone surrogates: U+FFFD, as the ABI says
-        return "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in s).encode("utf-8")
+        return "".join("\ufffd" if 0xD800 <= ord(c) < 0xE000 else c for c in str.__str__(s)).encode("utf-8")
 
 
 def _key_path(path, key):
+    key = str.__str__(key)
     if key.isidentifier():
         return f"{path}.{key}"
     return f"{path}[{key!r}]"
 
 
 def encode(value, path="$"):
+    _reserved[0] = 0
     out = bytearray()
     _encode(value, out, path, 0, set())
     return bytes(out)
@@ -57,7 +79,7 @@ def _encode(v, out, path, depth, active):
     elif v is False:
         out.append(0xF4)
     elif isinstance(v, int):
-        v = int(v)
+        v = int.__index__(v)
         if not -_MAX_SAFE <= v <= _MAX_SAFE:
             raise NotJSON(f"{path}: int {v} is beyond ±(2**53 - 1), which JSON numbers hold exactly")
         if v >= 0:
@@ -65,10 +87,11 @@ def _encode(v, out, path, depth, active):
         else:
             _head(out, 1, -1 - v)
     elif isinstance(v, float):
-        if not math.isfinite(v):
+        v = float.__float__(v)
+        if not isfinite(v):
             raise NotJSON(f"{path}: float {v!r} is not JSON")
         out.append(0xFB)
-        out += struct.pack(">d", v)
+        out += pack(">d", v)
     elif isinstance(v, str):
         b = _utf8(v)
         _head(out, 3, len(b))
@@ -80,21 +103,30 @@ def _encode(v, out, path, depth, active):
             raise NotJSON(f"{path}: a cycle (the value contains itself)")
         active.add(id(v))
         if isinstance(v, dict):
-            _head(out, 5, len(v))
-            for k, item in v.items():
+            _head(out, 5, dict.__len__(v))
+            for k, item in dict.items(v):
                 if not isinstance(k, str):
-                    raise NotJSON(f"{path}: a dict key {k!r} ({type(k).__name__}) is not a str")
+                    shown = f"{k!r} ({type(k).__name__})" if type(k) in (int, float, bool, type(None)) else f"of type {type(k).__name__}"
+                    raise NotJSON(f"{path}: a dict key {shown} is not a str: JSON object keys are strings (convert it with str())")
                 b = _utf8(k)
                 _head(out, 3, len(b))
                 out += b
                 _encode(item, out, _key_path(path, k), depth + 1, active)
         else:
-            _head(out, 4, len(v))
-            for i, item in enumerate(v):
-                _encode(item, out, f"{path}[{i}]", depth + 1, active)
+            base = list if isinstance(v, list) else tuple
+            n = base.__len__(v)
+            _head(out, 4, n)
+            for i in range(n):
+                _encode(base.__getitem__(v, i), out, f"{path}[{i}]", depth + 1, active)
         active.discard(id(v))
     else:
         raise NotJSON(f"{path}: {type(v).__name__} is not JSON")
+    if len(out) > _RESERVE_STEP and len(out) >= _reserved[0]:
+        # A value this large is announced to the host as it grows, so the
+        # output budget ends the run before the guest's memory does.
+        _reserved[0] = len(out) * 2
+        if _reserve is not None:
+            _reserve(len(out))
 
 
 def decode(data):
@@ -130,11 +162,11 @@ def _decode(b, i):
         if info == 22:
             return None, i
         if info == 25:
-            return struct.unpack(">e", b[i : i + 2])[0], i + 2
+            return unpack(">e", b[i : i + 2])[0], i + 2
         if info == 26:
-            return struct.unpack(">f", b[i : i + 4])[0], i + 4
+            return unpack(">f", b[i : i + 4])[0], i + 4
         if info == 27:
-            return struct.unpack(">d", b[i : i + 8])[0], i + 8
+            return unpack(">d", b[i : i + 8])[0], i + 8
         raise ValueError("CBOR: unsupported simple value")
     n, i = _arg(b, i, info)
     if major == 0:

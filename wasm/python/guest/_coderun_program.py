@@ -12,6 +12,14 @@ This file is pure Python with no dependency on the sandbox, so the
 differential tests run programs natively the same way.
 """
 
+# The runtime's functions look names up in a copy of the builtins taken
+# now: a program that replaces builtins (builtins.len = None) changes its
+# own names, not the ones the runtime uses to report its outcome.
+import builtins as _builtins
+
+__builtins__ = dict(_builtins.__dict__)
+
+
 import ast
 import traceback
 
@@ -118,12 +126,16 @@ def _trim(exc, filename, seen=None):
 def describe(exc, filename):
     """The failure message of an uncaught exception of the program in
     filename: its `Name: message` line, then Python's traceback."""
-    _trim(exc, filename)
     try:
-        head = "".join(traceback.format_exception_only(exc)).rstrip("\n")
-        lines = traceback.format_exception(exc)
-    except Exception as e:  # a __str__ or __repr__ of the program's that fails
-        return f"{type(exc).__name__}: <the exception could not be shown: {type(e).__name__}>"
+        return _describe(exc, filename)
+    except Exception as e:  # the program's __str__, __repr__ or __traceback__ failed
+        return f"{type(exc).__name__}: <the exception could not be shown: {type(e).__name__} in its own methods>"
+
+
+def _describe(exc, filename):
+    _trim(exc, filename)
+    head = "".join(traceback.format_exception_only(exc)).rstrip("\n")
+    lines = traceback.format_exception(exc)
     if isinstance(exc, SyntaxError):
         # format_exception_only shows the source line and a caret first;
         # the message leads with the error itself.
