@@ -235,3 +235,25 @@ func TestBudgets(t *testing.T) {
 	assert.Equal(t, coderun.KindAbort, res.Failure.Kind)
 	_ = errors.New
 }
+
+func TestTimeZones(t *testing.T) {
+	rt := newRuntime(t, nil)
+	res := run(t, rt, `from zoneinfo import ZoneInfo, available_timezones
+from datetime import datetime, timezone
+import tzdata
+d = datetime(2024, 7, 1, 12, 0, tzinfo=timezone.utc)
+return {
+    "paris": d.astimezone(ZoneInfo("Europe/Paris")).isoformat(),
+    "ny": d.astimezone(ZoneInfo("America/New_York")).strftime("%H:%M %Z"),
+    "link": d.astimezone(ZoneInfo("US/Pacific")).isoformat(),
+    "kolkata": str(datetime(2024, 1, 1, tzinfo=ZoneInfo("Asia/Kolkata")).utcoffset()),
+    "count": len(available_timezones()) > 400,
+    "version": tzdata.IANA_VERSION,
+}`)
+	require.Nil(t, res.Failure, "%+v", res.Failure)
+	assert.JSONEq(t, `{"paris":"2024-07-01T14:00:00+02:00","ny":"08:00 EDT","link":"2024-07-01T05:00:00-07:00",
+		"kolkata":"5:30:00","count":true,"version":"2026f"}`, string(res.Value))
+	res = run(t, rt, "from zoneinfo import ZoneInfo\nZoneInfo('Mars/Olympus')")
+	require.NotNil(t, res.Failure)
+	assert.Contains(t, res.Failure.Message, "ZoneInfoNotFoundError: 'No time zone found with key Mars/Olympus'")
+}

@@ -31,6 +31,16 @@ py_dsc_sha256="4078ff651ea7096e6933f794b854054cda195d600e02ac83306cee524da31b87"
 py_orig="${py_package}_${py_version%-*}.orig.tar.xz"
 py_orig_sha256="1e66a7945a48390ee4c2a4268a0e4185884059a13c4aab6d148aa208deea4a76"
 
+# The IANA time zone database for zoneinfo: Debian's tzdata and
+# tzdata-legacy (the backward-compatible names, such as US/Eastern, that
+# programs still use), data packages from the same suite, pinned the same
+# way.
+tz_version="2026f-1"
+tz_deb="tzdata_${tz_version}_all.deb"
+tz_deb_sha256="7ef210d4dfaca780b16cfbd307c4a38d0408b24e6774bde541a45b8ffe742b9f"
+tz_legacy_deb="tzdata-legacy_${tz_version}_all.deb"
+tz_legacy_deb_sha256="2b9bd58b650d46ba501cc89b5ca3b1bc80ffbf594dfc98975475be2416760704"
+
 cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
 pycache="$cache/cpython-${py_version}"
 mkdir -p "$pycache"
@@ -46,7 +56,10 @@ download_source() {
 	local apt="$pycache/apt"
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
 	: >"$apt/status"
-	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main" >"$apt/sources.list"
+	{
+		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
+	} >"$apt/sources.list"
 	local opts=(
 		-o "Dir::Etc::SourceList=$apt/sources.list"
 		-o "Dir::Etc::SourceParts=/dev/null"
@@ -55,25 +68,29 @@ download_source() {
 		-o "Dir::Cache=$apt"
 		-o "Dir::Cache::archives=$apt/archives"
 		-o "APT::Sandbox::User=root"
+		-o "APT::Architecture=amd64"
 	)
 	# Debian's testing suite moves on and drops old pool files: a failed
 	# download is not a build failure but a pin to move (README.md).
 	if ! apt-get "${opts[@]}" update -qq ||
-		! (cd "$pycache" && apt-get "${opts[@]}" source --download-only -qq "$py_package=$py_version" >/dev/null); then
-		echo "build.sh: cannot download $py_package=$py_version from Debian's $py_suite suite;" \
-			"the pinned CPython source may have left the archive (wasm/python/build/README.md says how to move to a new version)" >&2
+		! (cd "$pycache" && apt-get "${opts[@]}" source --download-only -qq "$py_package=$py_version" >/dev/null) ||
+		! (cd "$pycache" && apt-get "${opts[@]}" download -qq "tzdata=$tz_version" "tzdata-legacy=$tz_version" >/dev/null); then
+		echo "build.sh: cannot download $py_package=$py_version or tzdata=$tz_version from Debian's $py_suite suite;" \
+			"a pinned package may have left the archive (wasm/python/build/README.md says how to move to a new version)" >&2
 		exit 3
 	fi
 }
 
 pinned() {
 	echo "$py_dsc_sha256  $pycache/$py_dsc" | sha256sum -c --quiet - >/dev/null 2>&1 &&
-		echo "$py_orig_sha256  $pycache/$py_orig" | sha256sum -c --quiet - >/dev/null 2>&1
+		echo "$py_orig_sha256  $pycache/$py_orig" | sha256sum -c --quiet - >/dev/null 2>&1 &&
+		echo "$tz_deb_sha256  $pycache/$tz_deb" | sha256sum -c --quiet - >/dev/null 2>&1 &&
+		echo "$tz_legacy_deb_sha256  $pycache/$tz_legacy_deb" | sha256sum -c --quiet - >/dev/null 2>&1
 }
 
 if ! pinned; then
 	download_source
-	pinned || { echo "build.sh: $py_dsc or $py_orig does not match the pinned sha256" >&2; exit 1; }
+	pinned || { echo "build.sh: $py_dsc, $py_orig, $tz_deb or $tz_legacy_deb does not match the pinned sha256" >&2; exit 1; }
 fi
 
 # The unpacked source and the native build Python are tools, kept in the
@@ -154,6 +171,9 @@ sysconfigdata="$(cd "$cross/$(cat "$cross/pybuilddir.txt")" && echo _sysconfigda
 sed -e "s|$cross|/build/wasm|g" -e "s|$pycache|/build|g" -e "s|$work|/build/tmp|g" -e "s|$here|/recipe|g" \
 	"$cross/$(cat "$cross/pybuilddir.txt")/$sysconfigdata" >"$work/$sysconfigdata"
 "$native/python" -S "$here/stdlib.py" "$src/Lib" "$work/pyc" "$work/$sysconfigdata" "$here"/../guest/*.py
+dpkg-deb -x "$pycache/$tz_deb" "$work/tzdata"
+dpkg-deb -x "$pycache/$tz_legacy_deb" "$work/tzdata"
+"$native/python" -S "$here/tzdata.py" "$work/tzdata/usr/share/zoneinfo" "$work/pyc" "${tz_version%-*}"
 # The zip the guest reads (stored), in the file system the snapshot step
 # serves; and the copy for the repository, deflated (pythonwasm.Store
 # stores the entries again at run time, since the guest has no zlib).

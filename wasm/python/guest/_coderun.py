@@ -150,7 +150,15 @@ sys.stdin = sys.__stdin__ = None
 _OUT = "the bindings the host gave this program are its only way out"
 
 
-def _no_files(file, *args, **kwargs):
+# The standard library's zip is the one file the guest has, read-only:
+# importlib.resources reads package data from it with open().
+_STDLIB = sys.path[0]
+_open = io.open
+
+
+def _no_files(file, mode="r", *args, **kwargs):
+    if file == _STDLIB and mode in ("r", "rb"):
+        return _open(file, mode, *args, **kwargs)
     raise PermissionError(f"open({file!r}): there are no files in this sandbox; {_OUT}")
 
 
@@ -190,6 +198,27 @@ os.environ = _NoEnvironment()
 socket.socket = socket.SocketType = _NoSocket
 socket.create_connection = socket.getaddrinfo = socket.create_server = _no_network
 subprocess.Popen = _NoProcess
+
+# ---- time zones -------------------------------------------------------------------
+
+# zoneinfo reads a zone from the tzdata package in the zip. Its own way,
+# importlib.resources, opens the zip with zipfile and reads its whole
+# directory at each run's first zone; zipimport has that directory in the
+# snapshot already, so zones are read through it.
+import zipimport
+import zoneinfo._common as _zoneinfo_common
+
+_stdlib_zip = zipimport.zipimporter(_STDLIB)
+
+
+def _load_tzdata(key):
+    try:
+        return io.BytesIO(_stdlib_zip.get_data("tzdata/zoneinfo/" + key))
+    except (OSError, UnicodeEncodeError):
+        raise _zoneinfo_common.ZoneInfoNotFoundError(f"No time zone found with key {key}") from None
+
+
+_zoneinfo_common.load_tzdata = _load_tzdata
 
 # ---- the event loop the host steps -------------------------------------------
 
