@@ -71,3 +71,45 @@ func TestBindingsCannotBeChanged(t *testing.T) {
 		assert.Contains(t, res.Failure.Message, want, program)
 	}
 }
+
+func TestImmediateBindings(t *testing.T) {
+	rt := newRuntime(t, nil)
+	calc := coderun.Namespace{Global: "calc", Immediate: true, Functions: map[string]coderun.Function{
+		"add": func(ctx context.Context, args any) (any, error) {
+			m := args.(map[string]any)
+			return m["a"].(float64) + m["b"].(float64), nil
+		},
+		"fail": func(ctx context.Context, args any) (any, error) { return nil, errors.New("no") },
+		"big": func(ctx context.Context, args any) (any, error) {
+			return strings.Repeat("x", 200000), nil // over the guest's buffer: delivered later
+		},
+	}}
+	res := run(t, rt, `total = 0
+for i in range(100):
+    total = await calc.add(a=total, b=i)
+try:
+    await calc.fail()
+except RuntimeError as e:
+    err = str(e)
+return [total, err, len(await calc.big())]`, calc)
+	require.Nil(t, res.Failure, "%+v", res.Failure)
+	assert.JSONEq(t, `[4950, "no", 200000]`, string(res.Value))
+}
+
+func TestOutputLimit(t *testing.T) {
+	rt := newRuntime(t, func(c *coderun.Config) { c.MaxOutputBytes = 1 << 20 })
+	res := run(t, rt, "for i in range(300000):\n    print('line', i)")
+	require.NotNil(t, res.Failure)
+	assert.Equal(t, coderun.KindOutputLimit, res.Failure.Kind)
+	res = run(t, rt, "return 'x' * (4 << 20)")
+	require.NotNil(t, res.Failure)
+	assert.Equal(t, coderun.KindOutputLimit, res.Failure.Kind)
+	res = run(t, rt, "print('x' * (4 << 20))")
+	require.NotNil(t, res.Failure)
+	assert.Equal(t, coderun.KindOutputLimit, res.Failure.Kind)
+	res = run(t, rt, "return ['y' * 1000] * 5000")
+	require.NotNil(t, res.Failure)
+	assert.Equal(t, coderun.KindOutputLimit, res.Failure.Kind)
+	res = run(t, rt, "return 'fits'")
+	require.Nil(t, res.Failure)
+}
