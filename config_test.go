@@ -1,6 +1,7 @@
 package coderun
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -53,6 +54,7 @@ func TestValidateNamesTheFieldAsData(t *testing.T) {
 		"MaxExecuting":     func(c *Config) { c.MaxExecuting = 0 },
 		"StateKey":         func(c *Config) { c.StateKey = []byte("short") },
 		"MaxSuspendedAge":  func(c *Config) { c.MaxSuspendedAge = 0 },
+		"Language":         func(c *Config) { c.Language = "ruby" },
 	}
 	for field, edit := range cases {
 		cfg := DefaultConfig()
@@ -63,4 +65,30 @@ func TestValidateNamesTheFieldAsData(t *testing.T) {
 		assert.Equal(t, "coderun: config: "+field+" "+ce.Problem, ce.Error())
 		assert.Contains(t, ce.Problem, "want")
 	}
+}
+
+func TestLanguage(t *testing.T) {
+	cfg := DefaultConfig()
+	assert.Equal(t, LanguageTypeScript, cfg.Language)
+	cfg.Language = "ruby"
+	var ce *ConfigError
+	require.ErrorAs(t, cfg.Validate(), &ce)
+	assert.Equal(t, `is "ruby", want one of "typescript", "python"`, ce.Problem)
+
+	// This package's tests do not link the Python sandbox in: the error
+	// says which import does.
+	cfg.Language = LanguagePython
+	require.ErrorAs(t, cfg.Validate(), &ce)
+	assert.Equal(t, "Language", ce.Field)
+	assert.Contains(t, ce.Problem, `add import _ "github.com/coderun/coderun/python"`)
+	_, err := New(cfg)
+	require.ErrorAs(t, err, &ce)
+
+	// The zero value is TypeScript, as before the field existed.
+	cfg.Language = ""
+	require.NoError(t, cfg.Validate())
+	rt, err := New(cfg)
+	require.NoError(t, err)
+	defer rt.Close(context.Background())
+	assert.Equal(t, LanguageTypeScript, rt.Language())
 }
