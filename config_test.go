@@ -3,6 +3,7 @@ package coderun
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -91,4 +92,13 @@ func TestLanguage(t *testing.T) {
 	require.NoError(t, err)
 	defer rt.Close(context.Background())
 	assert.Equal(t, LanguageTypeScript, rt.Language())
+}
+
+// TestTypeScriptProgramsDoNotLinkPython: the Python sandbox is linked only
+// into programs that import its package.
+func TestTypeScriptProgramsDoNotLinkPython(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.NotContains(t, string(out), "github.com/coderun/coderun/wasm/python")
+	assert.NotContains(t, string(out), "github.com/coderun/coderun/python")
 }
