@@ -1,7 +1,9 @@
 package bench
 
 import (
+	"fmt"
 	"testing"
+	"time"
 
 	coderun "github.com/coderun/coderun"
 	_ "github.com/coderun/coderun/python"
@@ -20,4 +22,39 @@ func BenchmarkPythonColdStart(b *testing.B) {
 			benchColdStartWith(b, cfg, func(int) string { return "return 1+1" })
 		})
 	}
+}
+
+// BenchmarkPythonWaitingRuns is BenchmarkWaitingRuns for Python programs:
+// N runs at once, each blocked in a binding call, and the growth of the
+// process's memory per waiting run. N is 200 and 1,000. Target: ≤ 4 MiB
+// per run.
+func BenchmarkPythonWaitingRuns(b *testing.B) {
+	cfg := coderun.DefaultConfig()
+	cfg.Language = coderun.LanguagePython
+	cfg.WallTime = time.Hour
+	programs := []waitingProgram{
+		// As the TypeScript one: a 1 MiB string built from 16,384 pieces
+		// and dropped, then a wait.
+		{"built-1MiB", "n = len(''.join('0123456789abcdef' * 4 for _ in range(16384)))\nawait bench.wait()\nreturn n", "1048576"},
+		{"idle", "await bench.wait()\nreturn 0", "0"},
+	}
+	for _, p := range programs {
+		for _, n := range []int{200, 1000} {
+			b.Run(fmt.Sprintf("%s/runs=%d", p.name, n), func(b *testing.B) {
+				benchWaiting(b, cfg, p, n)
+			})
+		}
+	}
+}
+
+// BenchmarkPythonSuspendedRunsHoldNothing is BenchmarkSuspendedRunsHoldNothing
+// for a Python program doing the same as the TypeScript one: a suspended
+// run leaves neither goroutines nor heap in the process, only its State.
+func BenchmarkPythonSuspendedRunsHoldNothing(b *testing.B) {
+	cfg := durableConfig()
+	cfg.Language = coderun.LanguagePython
+	benchSuspendedRunsHoldNothing(b, cfg, `files = [{"path": f"notes-{i}.txt", "lines": i * 3} for i in range(30)]
+print("checked", len(files), "files")
+ok = await tools.approve(paths=[f["path"] for f in files])
+return {"ok": ok, "total": sum(f["lines"] for f in files)}`)
 }

@@ -104,14 +104,20 @@ func BenchmarkSuspendOnly(b *testing.B) {
 // goroutines and heap they leave behind in the process (their States are
 // kept, as a store would keep them elsewhere).
 func BenchmarkSuspendedRunsHoldNothing(b *testing.B) {
-	rt := newBenchRuntime(b, durableConfig())
+	benchSuspendedRunsHoldNothing(b, durableConfig(), smallWaitingProgram)
+}
+
+// benchSuspendedRunsHoldNothing is BenchmarkSuspendedRunsHoldNothing with
+// cfg and program (which calls tools.approve).
+func benchSuspendedRunsHoldNothing(b *testing.B, cfg coderun.Config, program string) {
+	rt := newBenchRuntime(b, cfg)
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	goroutines := runtime.NumGoroutine()
 	var stored int
 	for b.Loop() {
-		res, err := rt.Run(context.Background(), coderun.Request{Program: smallWaitingProgram, Bindings: []coderun.Namespace{approvalNS}})
+		res, err := rt.Run(context.Background(), coderun.Request{Program: program, Bindings: []coderun.Namespace{approvalNS}})
 		if err != nil || res.Suspended == nil {
 			b.Fatal("did not suspend")
 		}
