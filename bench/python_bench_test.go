@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -57,4 +58,26 @@ func BenchmarkPythonSuspendedRunsHoldNothing(b *testing.B) {
 print("checked", len(files), "files")
 ok = await tools.approve(paths=[f["path"] for f in files])
 return {"ok": ok, "total": sum(f["lines"] for f in files)}`)
+}
+
+// BenchmarkPythonFirstRuntime is what a process's first Runtime of each
+// language costs: compiling the sandbox (a new empty compilation cache
+// directory each op, so nothing is reused) and one run. Python's module is
+// about three times the size of TypeScript's.
+func BenchmarkPythonFirstRuntime(b *testing.B) {
+	for _, lang := range []string{coderun.LanguageTypeScript, coderun.LanguagePython} {
+		b.Run(lang, func(b *testing.B) {
+			for b.Loop() {
+				cfg := coderun.DefaultConfig()
+				cfg.Language = lang
+				cfg.CompilationCacheDir = b.TempDir()
+				rt, err := coderun.New(cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				mustRun(b, rt, coderun.Request{Program: "return 1+1"})
+				rt.Close(context.Background())
+			}
+		})
+	}
 }

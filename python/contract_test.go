@@ -257,3 +257,24 @@ return {
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "ZoneInfoNotFoundError: 'No time zone found with key Mars/Olympus'")
 }
+
+// TestFuelStopsAtTheSamePoint: with the same Fuel, a program stops at the
+// same point on every run, Deterministic or not, and whichever instance
+// (fresh or reset) runs it.
+func TestFuelStopsAtTheSamePoint(t *testing.T) {
+	program := "import json\nrows = []\nfor i in range(10**9):\n    rows.append({'i': i, 's': str(i) * 3})\n    if i % 1000 == 0:\n        print(i, len(json.dumps(rows[-50:])))"
+	for _, deterministic := range []bool{false, true} {
+		rt := newRuntime(t, func(c *coderun.Config) { c.Fuel = 300; c.Deterministic = deterministic })
+		var last []string
+		for range 3 {
+			res := run(t, rt, program)
+			require.NotNil(t, res.Failure)
+			require.Equal(t, coderun.KindTimeout, res.Failure.Kind)
+			require.NotEmpty(t, res.Logs)
+			if last != nil {
+				assert.Equal(t, last, res.Logs, "deterministic=%v", deterministic)
+			}
+			last = res.Logs
+		}
+	}
+}
