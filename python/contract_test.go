@@ -278,3 +278,25 @@ func TestFuelStopsAtTheSamePoint(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptStyleAsyncioRun(t *testing.T) {
+	rt := newRuntime(t, nil)
+	res := run(t, rt, `import asyncio
+
+async def main():
+    await asyncio.sleep(0.01)
+    print("in main")
+    return 5
+
+if __name__ == "__main__":
+    n = asyncio.run(main())
+    print("got", n)
+`)
+	require.Nil(t, res.Failure, "%+v", res.Failure)
+	assert.Equal(t, []string{"in main", "got 5"}, res.Logs)
+
+	res = run(t, rt, "import asyncio\nasync def main():\n    return 1\ndef sync():\n    return asyncio.run(main())\nreturn sync()")
+	require.NotNil(t, res.Failure)
+	assert.Contains(t, res.Failure.Message, "RuntimeError: asyncio.run() cannot start a second event loop")
+	assert.NotContains(t, res.Failure.Message, "never awaited")
+}

@@ -191,6 +191,17 @@ class _NoProcess:
         raise PermissionError(f"subprocess: there are no processes in this sandbox; {_OUT}")
 
 
+def _no_nested_run(main, **kwargs):
+    if asyncio.iscoroutine(main):
+        main.close()  # not "never awaited": the error says what to do
+    raise RuntimeError(
+        "asyncio.run() cannot start a second event loop: the program already runs on one. "
+        "At the top level, 'await main()' (or asyncio.run(main()), which means the same there); "
+        "inside a function, make it async and await the coroutine"
+    )
+
+
+asyncio.run = _no_nested_run
 builtins.open = io.open = _no_files
 builtins.input = _no_input
 time.sleep = _no_sleep

@@ -4,9 +4,11 @@ A program is the body of an async function: top-level `await` works and a
 module-level `return X` gives the run's value. It is compiled as a module
 (with ast.PyCF_ALLOW_TOP_LEVEL_AWAIT), not wrapped in a function, so its
 names are module globals as in a script (`global` in a function works),
-and every line and column is the program's own. Module-level `return`
-statements are the one change: each becomes a `raise` of a private
-BaseException carrying the value, which `body` catches.
+and every line and column is the program's own. Two module-level
+statements change: each `return` becomes a `raise` of a private
+BaseException carrying the value, which `body` catches; and
+`asyncio.run(coro)`, which cannot run a loop inside the running one,
+becomes `await coro`, so a script's `asyncio.run(main())` works.
 
 This file is pure Python with no dependency on the sandbox, so the
 differential tests run programs natively the same way.
@@ -50,13 +52,25 @@ class Return(BaseException):
 
 class _Returns(ast.NodeTransformer):
     """Turns module-level `return X` into `raise __coderun_return__(X)`,
-    leaving functions, classes and lambdas alone: a return there is theirs,
-    or the compiler's error."""
+    and module-level `asyncio.run(coro)` into `await coro`, leaving
+    functions, classes and lambdas alone: a return there is theirs, or the
+    compiler's error."""
 
     def visit_FunctionDef(self, node):
         return node
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+
+    def visit_Call(self, node):
+        # `asyncio.run(main())` at module level (the way scripts start,
+        # often under `if __name__ == "__main__":`) would fail: the program
+        # already runs on the event loop. It is the same as awaiting main().
+        self.generic_visit(node)
+        f = node.func
+        if (isinstance(f, ast.Attribute) and f.attr == "run" and isinstance(f.value, ast.Name)
+                and f.value.id == "asyncio" and len(node.args) == 1 and not node.keywords):
+            return ast.copy_location(ast.Await(value=node.args[0]), node)
+        return node
 
     def visit_Return(self, node):
         args = [node.value] if node.value is not None else []
