@@ -50,44 +50,71 @@ class Return(BaseException):
         self.value = value
 
 
-class _Returns(ast.NodeTransformer):
-    """Turns module-level `return X` into `raise __coderun_return__(X)`,
-    and module-level `asyncio.run(coro)` into `await coro`, leaving
-    functions, classes and lambdas alone: a return there is theirs, or the
-    compiler's error."""
+def _is_asyncio_run(node):
+    f = node.func
+    return (isinstance(f, ast.Attribute) and f.attr == "run" and isinstance(f.value, ast.Name)
+            and f.value.id == "asyncio" and len(node.args) == 1 and not node.keywords)
 
-    def visit_FunctionDef(self, node):
-        return node
 
-    visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = visit_FunctionDef
+class _AsyncioRuns(ast.NodeTransformer):
+    """Turns `asyncio.run(coro)` into `await coro` in a module-level
+    expression: a script's way to start (often under `if __name__ ==
+    "__main__":`), which would fail since the program already runs on the
+    event loop."""
 
     def visit_Call(self, node):
-        # `asyncio.run(main())` at module level (the way scripts start,
-        # often under `if __name__ == "__main__":`) would fail: the program
-        # already runs on the event loop. It is the same as awaiting main().
         self.generic_visit(node)
-        f = node.func
-        if (isinstance(f, ast.Attribute) and f.attr == "run" and isinstance(f.value, ast.Name)
-                and f.value.id == "asyncio" and len(node.args) == 1 and not node.keywords):
+        if _is_asyncio_run(node):
             return ast.copy_location(ast.Await(value=node.args[0]), node)
         return node
 
-    def visit_Return(self, node):
-        args = [node.value] if node.value is not None else []
-        call = ast.Call(func=ast.Name(id=_RETURN, ctx=ast.Load()), args=args, keywords=[])
-        raise_ = ast.Raise(exc=call, cause=None)
-        ast.copy_location(call, node)
-        ast.copy_location(call.func, node)
-        return ast.copy_location(raise_, node)
+    def visit_Lambda(self, node):
+        return node
+
+
+def _raise_return(node):
+    """`return X` as `raise __coderun_return__(X)`, at the same position."""
+    args = [node.value] if node.value is not None else []
+    call = ast.Call(func=ast.Name(id=_RETURN, ctx=ast.Load()), args=args, keywords=[])
+    ast.copy_location(call, node)
+    ast.copy_location(call.func, node)
+    return ast.copy_location(ast.Raise(exc=call, cause=None), node)
+
+
+def _rewrite(stmts, runs):
+    """Rewrites the module-level statements in stmts, and in the blocks of
+    the compound statements among them, but not in functions or classes: a
+    return there is theirs, or the compiler's error. Only statements are
+    walked, not every expression: this runs before each program, in the
+    guest, where a generic walk of the tree costs more than compiling it."""
+    for i, node in enumerate(stmts):
+        kind = type(node)
+        if kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            continue
+        if runs is not None and getattr(node, "value", None) is not None:
+            node.value = runs.visit(node.value)
+        if kind is ast.Return:
+            stmts[i] = _raise_return(node)
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if type(block) is list:
+                _rewrite(block, runs)
+        for part in getattr(node, "handlers", ()) or getattr(node, "cases", ()):
+            _rewrite(part.body, runs)
+
+
+_FLAGS = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
 
 
 def compile_program(source, filename):
     """The program's code object. Raises SyntaxError at the program's own
     positions."""
+    if "return" not in source and "asyncio.run" not in source:
+        return compile(source, filename, "exec", flags=_FLAGS, dont_inherit=True)
     tree = ast.parse(source, filename, "exec")
-    tree = _Returns().visit(tree)
-    ast.fix_missing_locations(tree)
-    return compile(tree, filename, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+    _rewrite(tree.body, _AsyncioRuns() if "asyncio.run" in source else None)
+    return compile(tree, filename, "exec", flags=_FLAGS, dont_inherit=True)
 
 
 async def body(code, globals_):
