@@ -3,6 +3,7 @@ package coderun
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -207,6 +208,15 @@ func (r *Runtime) release() {
 // Language is the language programs must be written in, as
 // [Config.Language] names it: [LanguageTypeScript] or [LanguagePython].
 func (r *Runtime) Language() string { return r.cfg.Language }
+
+// SandboxSHA256 is the hex sha256 of the sandbox module the Runtime runs
+// (for TypeScript, [wasm.SHA256]). A suspended run's state resumes only in
+// a Runtime with the same sandbox: a caller that stores states can tell
+// from it which Runtime a state needs.
+func (r *Runtime) SandboxSHA256() string {
+	h := r.engine.ModuleHash()
+	return hex.EncodeToString(h[:])
+}
 
 // Isolation names the execution substrate, "wasm". It is a diagnostic label,
 // not a security promise: the boundary is the policy around the bindings.

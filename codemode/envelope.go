@@ -63,6 +63,17 @@ const envelopeVersion = 1
 // state sealed with the same key does not open as one.
 const envelopePurpose = "coderun/codemode suspension v1"
 
+// sandboxSHA256 names the sandbox whose states the session's suspensions
+// hold: a state resumes only in the same one (a TypeScript state never in
+// Python). A session without a Runtime (native mode) runs no programs and
+// holds no state; it names the built-in sandbox.
+func (s *Session) sandboxSHA256() string {
+	if s.rt == nil {
+		return wasm.SHA256()
+	}
+	return s.rt.SandboxSHA256()
+}
+
 // canSuspend reports whether the session can seal suspensions.
 func (s *Session) canSuspend() bool { return len(s.cfg.Budgets.StateKey) == seal.KeySize }
 
@@ -70,7 +81,7 @@ func (s *Session) canSuspend() bool { return len(s.cfg.Budgets.StateKey) == seal
 // resume that suspended began: the envelope expires no later than the
 // runtime's state inside it, which was sealed after that.
 func (s *Session) suspension(ctx context.Context, env *envelope, started time.Time) (*Suspension, error) {
-	env.Version, env.Build = envelopeVersion, wasm.SHA256()
+	env.Version, env.Build = envelopeVersion, s.sandboxSHA256()
 	env.Trace = s.tel.traceparent(ctx)
 	expires := started.Add(s.cfg.Budgets.MaxSuspendedAge)
 	env.Expires = expires.UnixNano()
@@ -109,8 +120,8 @@ func (s *Session) openEnvelope(state []byte) (*envelope, error) {
 	if err := cbor.Unmarshal(plain, &env); err != nil || env.Version != envelopeVersion || len(env.Parked) == 0 {
 		return nil, fmt.Errorf("codemode: resume: %w: unknown suspension format", coderun.ErrStateInvalid)
 	}
-	if env.Build != wasm.SHA256() {
-		return nil, fmt.Errorf("codemode: resume: %w (state from sandbox %.12s, this one is %.12s)", coderun.ErrStateBuild, env.Build, wasm.SHA256())
+	if build := s.sandboxSHA256(); env.Build != build {
+		return nil, fmt.Errorf("codemode: resume: %w (state from sandbox %.12s, this one is %.12s)", coderun.ErrStateBuild, env.Build, build)
 	}
 	if exp := time.Unix(0, env.Expires); !time.Now().Before(exp) {
 		return nil, fmt.Errorf("codemode: resume: %w: it expired at %s (MaxSuspendedAge %v)", coderun.ErrStateExpired, exp.UTC().Format(time.RFC3339), s.cfg.Budgets.MaxSuspendedAge)
