@@ -23,16 +23,23 @@ func renderCatalogue(tools []Tool, opts SDKOptions) string {
 	writeDescribeDecl(&b)
 	b.WriteString("}\n")
 	fmt.Fprintf(&b, "declare const %s: Tools;\n\n", ToolsGlobal)
+	writeCatalogueIndex(&b, "//", tools)
+	return b.String()
+}
+
+// writeCatalogueIndex lists tools in comments started by marker: one line
+// per tool, under its group.
+func writeCatalogueIndex(b *strings.Builder, marker string, tools []Tool) {
 	if len(tools) == 0 {
-		b.WriteString("// No tools are available.\n")
-		return b.String()
+		b.WriteString(marker + " No tools are available.\n")
+		return
 	}
-	fmt.Fprintf(&b, "// The tools (%d):\n", len(tools))
+	fmt.Fprintf(b, "%s The tools (%d):\n", marker, len(tools))
 	for i, t := range tools {
 		if t.Group != "" && (i == 0 || tools[i-1].Group != t.Group) {
-			fmt.Fprintf(&b, "// %s: %d tools\n", t.Group, groupSize(tools[i:]))
+			fmt.Fprintf(b, "%s %s: %d tools\n", marker, t.Group, groupSize(tools[i:]))
 		}
-		b.WriteString("//   ")
+		b.WriteString(marker + "   ")
 		b.WriteString(t.Name)
 		if t.Concurrency == ParallelSafe {
 			b.WriteString(" [p]")
@@ -43,7 +50,6 @@ func renderCatalogue(tools []Tool, opts SDKOptions) string {
 		}
 		b.WriteByte('\n')
 	}
-	return b.String()
 }
 
 // groupSize counts the tools at the start of tools that share the first
