@@ -72,7 +72,9 @@ type Config struct {
 	// program run at once; 1 makes every program serial
 	// (maxParallelSubCalls).
 	MaxParallelSubCalls int
-	// Budgets configures the runtime programs run in (budgets).
+	// Budgets configures the runtime programs run in (budgets). Its
+	// Language, the language of run_code programs and of the SDK, is the
+	// top-level key language: typescript (the default) or python.
 	Budgets coderun.Config
 	// Tools filters which registered tools are visible (tools). run_code is
 	// outside the filter: no filter can remove it.

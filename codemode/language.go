@@ -68,7 +68,10 @@ var python = &sdkLanguage{
 	declarations:             pythonDeclarations,
 	comment:                  "#",
 	callHint: func(name string) string {
-		return fmt.Sprintf("await tools.%s(...), or tools[%s](...) as the SDK declares it", name, jsString(name))
+		if pyIsMemberName(name) {
+			return "await tools." + name + "(...)"
+		}
+		return "await tools[" + pyString(name) + "](...)"
 	},
 }
 

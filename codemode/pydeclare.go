@@ -376,11 +376,12 @@ func pyCodeNames(src string) map[string]bool {
 				i++
 			}
 		case strings.HasPrefix(src[i:], `"""`):
-			end := strings.Index(src[i+3:], `"""`)
-			if end < 0 {
-				return names
+			for i += 3; i < len(src) && !strings.HasPrefix(src[i:], `"""`); i++ {
+				if src[i] == '\\' {
+					i++
+				}
 			}
-			i += 3 + end + 3
+			i += 3
 		case c == '"':
 			i++
 			for i < len(src) && src[i] != '"' {

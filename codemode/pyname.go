@@ -121,11 +121,17 @@ func newPyNames() *pyNames {
 	return n
 }
 
+// maxPyNameBytes caps a generated name. Names of nested types grow with
+// the depth of the schema, so a deep one would otherwise make the SDK grow
+// with the square of its size; cut names are told apart by their numbers.
+const maxPyNameBytes = 64
+
 // take returns want, made a class name and numbered if it is taken.
 func (n *pyNames) take(want string) string {
 	if want == "" || !unicode.IsUpper(rune(want[0])) {
 		want = "T" + want
 	}
+	want = want[:min(len(want), maxPyNameBytes)]
 	name := want
 	for i := 2; n.taken[name]; i++ {
 		name = want + strconv.Itoa(i)

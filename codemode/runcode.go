@@ -17,7 +17,9 @@ const (
 	// ToolCallErrorClass is the class of the error a failed or denied call
 	// rejects with.
 	ToolCallErrorClass = "ToolCallError"
-	// ToolCallErrorMember is the ToolCallError property naming the tool.
+	// ToolCallErrorMember is the ToolCallError property naming the tool
+	// in TypeScript programs; Python programs read the attribute
+	// tool_name.
 	ToolCallErrorMember = "toolName"
 )
 
