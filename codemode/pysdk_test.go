@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -400,4 +402,48 @@ func TestPythonSessionShowsAndBindsPython(t *testing.T) {
 	assert.ErrorContains(t, err, "as await tools.read_file(...)")
 	_, err = s.lookupTopLevel("write-file")
 	assert.ErrorContains(t, err, `as await tools["write-file"](...)`)
+}
+
+// pythonBlocks returns the ```python blocks of a Markdown page.
+func pythonBlocks(t *testing.T, page string) []string {
+	t.Helper()
+	data, err := os.ReadFile(page)
+	require.NoError(t, err)
+	var blocks []string
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "```python" {
+			continue
+		}
+		var code []string
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+			code = append(code, lines[i])
+		}
+		blocks = append(blocks, strings.Join(code, "\n")+"\n")
+	}
+	return blocks
+}
+
+// docs/codemode.md shows the end of the Python SDK of the two sample tools
+// and a program written against it: the first is the SDK's text, and the
+// second type-checks against it.
+func TestPythonDocsShowTheSDK(t *testing.T) {
+	t.Parallel()
+	blocks := pythonBlocks(t, filepath.Join("..", "docs", "codemode.md"))
+	require.Len(t, blocks, 2)
+	sdk := GenerateSDK(readmeSampleTools(), pythonSDKOptions())
+	assert.True(t, strings.HasSuffix(sdk, "\n"+blocks[0]), "the first block is the end of the SDK: copy testdata/sdk_readme_python.golden's end again")
+	program := sdk + "\n\nasync def program() -> object:\n" + indent(blocks[1], "    ")
+	assert.Empty(t, pyrightCheck(t, program)[0])
+}
+
+// indent puts prefix before every line of text that is not empty.
+func indent(text, prefix string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
