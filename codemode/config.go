@@ -37,7 +37,8 @@ const (
 	SDKFull SDKForm = "full"
 	// SDKCatalogue lists each tool by name with the first sentence of its
 	// description; the model reads the declarations it needs through the
-	// describe_tools tool, or from a program with tools.$describe.
+	// describe_tools tool, or from a program with tools.$describe
+	// (tools.describe_tools in Python).
 	SDKCatalogue SDKForm = "catalogue"
 	// SDKAuto is SDKFull while the full SDK stays within
 	// autoCatalogueBytes, and SDKCatalogue above that. It is the default.

@@ -42,8 +42,9 @@ type describeRequest struct {
 type describeResult struct {
 	// Tools are the names declared, in the order of the declarations.
 	Tools []string `json:"tools"`
-	// Declarations is an `interface Tools { ... }` block declaring them,
-	// after comment lines naming unknown names and matches left out.
+	// Declarations is an `interface Tools { ... }` block declaring them
+	// (in Python, a module with a Tools class), after comment lines naming
+	// unknown names and matches left out.
 	Declarations string `json:"declarations"`
 	// More counts the matches not declared, past maxDescribed.
 	More int `json:"more"`
