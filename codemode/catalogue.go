@@ -23,13 +23,14 @@ func renderCatalogue(tools []Tool, opts SDKOptions) string {
 	writeDescribeDecl(&b)
 	b.WriteString("}\n")
 	fmt.Fprintf(&b, "declare const %s: Tools;\n\n", ToolsGlobal)
-	writeCatalogueIndex(&b, "//", tools)
+	writeCatalogueIndex(&b, "//", tools, func(s string) string { return s })
 	return b.String()
 }
 
 // writeCatalogueIndex lists tools in comments started by marker: one line
-// per tool, under its group.
-func writeCatalogueIndex(b *strings.Builder, marker string, tools []Tool) {
+// per tool, under its group. clean makes a name or summary safe in a
+// comment of the language.
+func writeCatalogueIndex(b *strings.Builder, marker string, tools []Tool, clean func(string) string) {
 	if len(tools) == 0 {
 		b.WriteString(marker + " No tools are available.\n")
 		return
@@ -40,13 +41,13 @@ func writeCatalogueIndex(b *strings.Builder, marker string, tools []Tool) {
 			fmt.Fprintf(b, "%s %s: %d tools\n", marker, t.Group, groupSize(tools[i:]))
 		}
 		b.WriteString(marker + "   ")
-		b.WriteString(t.Name)
+		b.WriteString(clean(t.Name))
 		if t.Concurrency == ParallelSafe {
 			b.WriteString(" [p]")
 		}
 		if s := summary(t.Description); s != "" {
 			b.WriteString(": ")
-			b.WriteString(s)
+			b.WriteString(clean(s))
 		}
 		b.WriteByte('\n')
 	}

@@ -95,7 +95,7 @@ func renderPythonCatalogue(tools []Tool, opts SDKOptions) string {
 	var b strings.Builder
 	b.WriteString(pyModuleText(contractLines(opts, SDKCatalogue, pythonContract), m, blocks))
 	b.WriteByte('\n')
-	writeCatalogueIndex(&b, "#", tools)
+	writeCatalogueIndex(&b, "#", tools, pyTextLine)
 	return b.String()
 }
 

@@ -447,3 +447,16 @@ func indent(text, prefix string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// A control character in a name or description cannot end or garble a
+// comment line of the Python catalogue.
+func TestPythonCatalogueCommentsAreClean(t *testing.T) {
+	t.Parallel()
+	opts := pythonSDKOptions()
+	opts.Form = SDKCatalogue
+	tools := append(pythonEdgeTools(), Tool{Name: "odd\nname", Description: "A NUL \x00 here."})
+	catalogue := GenerateSDK(tools, opts)
+	assert.Contains(t, catalogue, "#   _private: Back\\slash \\d and   bell.\n")
+	assert.Contains(t, catalogue, "#   odd name: A NUL   here.\n")
+	assert.NotContains(t, catalogue, "\x00")
+}
