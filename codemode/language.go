@@ -14,8 +14,6 @@ import (
 type sdkLanguage struct {
 	// name is the language as coderun.Config.Language names it.
 	name string
-	// title is the language's name in prose.
-	title string
 	// describeFunction is describe_tools as a program calls it, and its
 	// name in the tools namespace.
 	describeFunction string
@@ -41,7 +39,6 @@ type sdkLanguage struct {
 // typeScript is the language of the built-in sandbox.
 var typeScript = &sdkLanguage{
 	name:                     coderun.LanguageTypeScript,
-	title:                    "TypeScript",
 	describeFunction:         describeFunction,
 	errorMember:              ToolCallErrorMember,
 	runCodeDescription:       runCodeDescription,
@@ -57,7 +54,6 @@ var typeScript = &sdkLanguage{
 // python is the language of the Python sandbox.
 var python = &sdkLanguage{
 	name:                     coderun.LanguagePython,
-	title:                    "Python",
 	describeFunction:         DescribeToolsToolName,
 	errorMember:              pyErrorMember,
 	runCodeDescription:       runCodeDescriptionFor("Python", "Python type declarations"),
