@@ -23,27 +23,34 @@ func renderCatalogue(tools []Tool, opts SDKOptions) string {
 	writeDescribeDecl(&b)
 	b.WriteString("}\n")
 	fmt.Fprintf(&b, "declare const %s: Tools;\n\n", ToolsGlobal)
+	writeCatalogueIndex(&b, "//", tools, func(s string) string { return s })
+	return b.String()
+}
+
+// writeCatalogueIndex lists tools in comments started by marker: one line
+// per tool, under its group. clean makes a name or summary safe in a
+// comment of the language.
+func writeCatalogueIndex(b *strings.Builder, marker string, tools []Tool, clean func(string) string) {
 	if len(tools) == 0 {
-		b.WriteString("// No tools are available.\n")
-		return b.String()
+		b.WriteString(marker + " No tools are available.\n")
+		return
 	}
-	fmt.Fprintf(&b, "// The tools (%d):\n", len(tools))
+	fmt.Fprintf(b, "%s The tools (%d):\n", marker, len(tools))
 	for i, t := range tools {
 		if t.Group != "" && (i == 0 || tools[i-1].Group != t.Group) {
-			fmt.Fprintf(&b, "// %s: %d tools\n", t.Group, groupSize(tools[i:]))
+			fmt.Fprintf(b, "%s %s: %d tools\n", marker, t.Group, groupSize(tools[i:]))
 		}
-		b.WriteString("//   ")
-		b.WriteString(t.Name)
+		b.WriteString(marker + "   ")
+		b.WriteString(clean(t.Name))
 		if t.Concurrency == ParallelSafe {
 			b.WriteString(" [p]")
 		}
 		if s := summary(t.Description); s != "" {
 			b.WriteString(": ")
-			b.WriteString(s)
+			b.WriteString(clean(s))
 		}
 		b.WriteByte('\n')
 	}
-	return b.String()
 }
 
 // groupSize counts the tools at the start of tools that share the first

@@ -37,7 +37,8 @@ const (
 	SDKFull SDKForm = "full"
 	// SDKCatalogue lists each tool by name with the first sentence of its
 	// description; the model reads the declarations it needs through the
-	// describe_tools tool, or from a program with tools.$describe.
+	// describe_tools tool, or from a program with tools.$describe
+	// (tools.describe_tools in Python).
 	SDKCatalogue SDKForm = "catalogue"
 	// SDKAuto is SDKFull while the full SDK stays within
 	// autoCatalogueBytes, and SDKCatalogue above that. It is the default.
@@ -72,7 +73,9 @@ type Config struct {
 	// program run at once; 1 makes every program serial
 	// (maxParallelSubCalls).
 	MaxParallelSubCalls int
-	// Budgets configures the runtime programs run in (budgets).
+	// Budgets configures the runtime programs run in (budgets). Its
+	// Language, the language of run_code programs and of the SDK, is the
+	// top-level key language: typescript (the default) or python.
 	Budgets coderun.Config
 	// Tools filters which registered tools are visible (tools). run_code is
 	// outside the filter: no filter can remove it.

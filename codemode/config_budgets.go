@@ -81,15 +81,19 @@ func parseBudgets(n *yaml.Node, path string, c *coderun.Config) error {
 }
 
 // validateBudgets runs coderun.Config.Validate, the one statement of the
-// budgets' ranges, and names the YAML key of the field at fault.
+// budgets' ranges, and names the YAML key of the field at fault. Language,
+// set by the top-level key language, is reported under it.
 func validateBudgets(b coderun.Config) error {
 	err := b.Validate()
 	if err == nil {
 		return nil
 	}
-	problem := "out of range: " + strings.TrimPrefix(err.Error(), "coderun: config: ")
 	var ce *coderun.ConfigError
-	if errors.As(err, &ce) {
+	if errors.As(err, &ce) && ce.Field == "Language" {
+		return &ConfigError{Key: "language", Problem: ce.Problem, Err: err}
+	}
+	problem := "out of range: " + strings.TrimPrefix(err.Error(), "coderun: config: ")
+	if ce != nil {
 		return &ConfigError{Key: "budgets." + budgetKey(ce.Field), Problem: problem, Err: err}
 	}
 	return &ConfigError{Key: "budgets", Problem: problem, Err: err}

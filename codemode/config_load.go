@@ -42,7 +42,7 @@ func LoadConfig(path string) (*Config, error) {
 // about values are Validate's alone, run on the parsed Config, and a key to
 // line map gives its errors the line of the key they name.
 //
-// The top-level keys are mode, sdk, maxParallelSubCalls,
+// The top-level keys are mode, sdk, language, maxParallelSubCalls,
 // maxToolNameLength, budgets, tools, policy, capabilityOrder, servers and
 // state; see the package README for
 // each.
@@ -71,6 +71,10 @@ func ParseConfig(data []byte) (*Config, error) {
 		case "sdk":
 			s, err := scalarText(v, key)
 			c.SDK = SDKForm(s)
+			return err
+		case "language":
+			var err error
+			c.Budgets.Language, err = scalarText(v, key)
 			return err
 		case "maxParallelSubCalls":
 			n, err := intValue(v, key, math.MinInt32, math.MaxInt32)
@@ -111,7 +115,7 @@ func ParseConfig(data []byte) (*Config, error) {
 	return c, nil
 }
 
-var topLevelKeys = []string{"mode", "sdk", "maxParallelSubCalls", "maxToolNameLength", "budgets", "tools", "policy", "capabilityOrder", "servers", "state"}
+var topLevelKeys = []string{"mode", "sdk", "language", "maxParallelSubCalls", "maxToolNameLength", "budgets", "tools", "policy", "capabilityOrder", "servers", "state"}
 
 func parseToolFilter(n *yaml.Node, path string, f *ToolFilter) error {
 	return eachKey(n, path, []string{"include", "exclude"}, func(key string, v *yaml.Node) error {

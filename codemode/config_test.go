@@ -30,6 +30,7 @@ func TestParseConfigFull(t *testing.T) {
 	t.Parallel()
 	src := `
 mode: both
+language: typescript
 maxParallelSubCalls: 4
 maxToolNameLength: 45
 budgets:
@@ -75,6 +76,7 @@ servers:
 		MaxParallelSubCalls: 4,
 		MaxToolNameLength:   45,
 		Budgets: coderun.Config{
+			Language:            coderun.LanguageTypeScript,
 			ComputeTime:         2 * time.Second,
 			WallTime:            90 * time.Second,
 			MaxOutputBytes:      1 << 20,
@@ -101,7 +103,7 @@ servers:
 	}
 	// The lines are kept for the warnings about settings that match no
 	// tool; compared here by one key, then left out of the comparison.
-	assert.Equal(t, 26, c.Line("policy.rules[1].tool"))
+	assert.Equal(t, 27, c.Line("policy.rules[1].tool"))
 	c.lines = nil
 	assert.Equal(t, want, c)
 	require.NoError(t, c.Validate())
@@ -116,7 +118,7 @@ func TestParseConfigErrors(t *testing.T) {
 		want []string // substrings of the error
 	}{
 		{"unknown top-level key", "modee: code\n",
-			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "maxParallelSubCalls", "maxToolNameLength", "mode", "policy", "sdk", "servers", "state", "tools"`}},
+			[]string{"line 1", "modee: unknown key", `allowed keys at the top level: "budgets", "capabilityOrder", "language", "maxParallelSubCalls", "maxToolNameLength", "mode", "policy", "sdk", "servers", "state", "tools"`}},
 		{"unknown nested key", "budgets:\n  cpu: 1s\n",
 			[]string{"line 2", "budgets.cpu: unknown key", `allowed keys under budgets:`, `"computeTime"`, `"wallTime"`}},
 		{"bad mode", "mode: fast\n",
@@ -218,6 +220,38 @@ func TestParseConfigErrors(t *testing.T) {
 			assert.NotContains(t, err.Error(), "codemode:")
 			assert.NotContains(t, err.Error(), "coderun:")
 		})
+	}
+}
+
+// language chooses the runtime's language, and so the SDK's; the value is
+// checked where coderun.Config.Validate checks it, and reported under the
+// key. Python needs its sandbox linked in, which this test binary may or
+// may not have.
+func TestParseConfigLanguage(t *testing.T) {
+	t.Parallel()
+	c, err := ParseConfig([]byte("mode: code\nlanguage: typescript\n"))
+	require.NoError(t, err)
+	assert.Equal(t, coderun.LanguageTypeScript, c.Budgets.Language)
+
+	for _, src := range []string{"language: lua\n", "mode: code\nlanguage: 3\n"} {
+		_, err = ParseConfig([]byte(src))
+		var ce *ConfigError
+		require.ErrorAs(t, err, &ce, src)
+		assert.Equal(t, "language", ce.Key)
+		assert.Equal(t, strings.Count(src, "\n"), ce.Line, "the line of the key")
+		assert.Contains(t, ce.Problem, `want one of "typescript", "python"`)
+	}
+	_, err = ParseConfig([]byte("language: [python]\n"))
+	assert.ErrorContains(t, err, "language: want a string, got a list")
+
+	c, err = ParseConfig([]byte("language: python\n"))
+	linked := coderun.DefaultConfig()
+	linked.Language = coderun.LanguagePython
+	if linked.Validate() == nil {
+		require.NoError(t, err)
+		assert.Equal(t, coderun.LanguagePython, c.Budgets.Language)
+	} else {
+		assert.EqualError(t, err, `config line 1: language: is "python", but the python sandbox is not linked in: add import _ "github.com/coderun/coderun/python" to the program`)
 	}
 }
 

@@ -42,16 +42,25 @@ type describeRequest struct {
 type describeResult struct {
 	// Tools are the names declared, in the order of the declarations.
 	Tools []string `json:"tools"`
-	// Declarations is an `interface Tools { ... }` block declaring them,
-	// after comment lines naming unknown names and matches left out.
+	// Declarations is an `interface Tools { ... }` block declaring them
+	// (in Python, a module with a Tools class), after comment lines naming
+	// unknown names and matches left out.
 	Declarations string `json:"declarations"`
 	// More counts the matches not declared, past maxDescribed.
 	More int `json:"more"`
 }
 
-const describeToolsDescription = "Returns the TypeScript declarations (arguments, result type and full description) " +
-	"of tools a run_code program can call, picked by exact names or by a query. run_code's description lists every tool " +
-	"by name; read the declarations of those you need before writing the program."
+// describeToolsDescription describes describe_tools to a model writing
+// TypeScript.
+var describeToolsDescription = describeToolsDescriptionFor("TypeScript")
+
+// describeToolsDescriptionFor is describe_tools' description for programs
+// in lang.
+func describeToolsDescriptionFor(lang string) string {
+	return "Returns the " + lang + " declarations (arguments, result type and full description) " +
+		"of tools a run_code program can call, picked by exact names or by a query. run_code's description lists every tool " +
+		"by name; read the declarations of those you need before writing the program."
+}
 
 const describeToolsInputSchema = `{
   "type": "object",
@@ -67,7 +76,7 @@ const describeToolsInputSchema = `{
 func (s *Session) newDescribeEntry() (*entry, error) {
 	t := Tool{
 		Name:        DescribeToolsToolName,
-		Description: describeToolsDescription,
+		Description: s.lang.describeToolsDescription,
 		InputSchema: json.RawMessage(describeToolsInputSchema),
 		Concurrency: ParallelSafe,
 		Execute:     s.executeDescribe,
@@ -93,7 +102,7 @@ func (s *Session) executeDescribe(_ context.Context, call *Call) (*Output, error
 	for i, e := range entries {
 		tools[i] = e.tool
 	}
-	res := describeTools(tools, req)
+	res := describeToolsIn(s.lang, tools, req)
 	value, err := json.Marshal(res)
 	if err != nil {
 		return nil, err
@@ -101,11 +110,18 @@ func (s *Session) executeDescribe(_ context.Context, call *Call) (*Output, error
 	return &Output{Value: value, Content: []Content{TextContent(res.Declarations)}}, nil
 }
 
-// describeTools picks tools by req and renders their declarations exactly as
-// the full SDK does, as one `interface Tools` block that merges with the
-// SDK's. Tools named in req come first, then query matches by rank; past
-// maxDescribed, matches are only named, in a comment, and counted in More.
+// describeTools picks tools by req and renders their TypeScript
+// declarations exactly as the full SDK does, as one `interface Tools` block
+// that merges with the SDK's. Tools named in req come first, then query
+// matches by rank; past maxDescribed, matches are only named, in a comment,
+// and counted in More.
 func describeTools(tools []Tool, req describeRequest) describeResult {
+	return describeToolsIn(typeScript, tools, req)
+}
+
+// describeToolsIn is describeTools for programs in lang: the comments and
+// declarations are lang's.
+func describeToolsIn(lang *sdkLanguage, tools []Tool, req describeRequest) describeResult {
 	byName := make(map[string]Tool, len(tools))
 	for _, t := range tools {
 		byName[t.Name] = t
@@ -135,10 +151,10 @@ func describeTools(tools []Tool, req describeRequest) describeResult {
 
 	var b strings.Builder
 	for _, n := range unknown {
-		fmt.Fprintf(&b, "// No tool is named %s; run_code's description lists every tool.\n", jsString(n))
+		fmt.Fprintf(&b, "%s No tool is named %s; run_code's description lists every tool.\n", lang.comment, jsString(n))
 	}
 	if len(picked) == 0 && req.Query != "" {
-		fmt.Fprintf(&b, "// No tool matches the query %s.\n", jsString(req.Query))
+		fmt.Fprintf(&b, "%s No tool matches the query %s.\n", lang.comment, jsString(req.Query))
 	}
 	if len(rest) > 0 {
 		names := make([]string, 0, min(len(rest), maxMoreNamesListed))
@@ -149,7 +165,7 @@ func describeTools(tools []Tool, req describeRequest) describeResult {
 		if len(rest) > maxMoreNamesListed {
 			more = ", ..."
 		}
-		fmt.Fprintf(&b, "// %d more tools match, not declared here (ask for them by name): %s%s\n", len(rest), strings.Join(names, ", "), more)
+		fmt.Fprintf(&b, "%s %d more tools match, not declared here (ask for them by name): %s%s\n", lang.comment, len(rest), strings.Join(names, ", "), more)
 	}
 	res := describeResult{Tools: []string{}, More: len(rest)}
 	if len(shown) > 0 {
@@ -157,7 +173,7 @@ func describeTools(tools []Tool, req describeRequest) describeResult {
 		for _, t := range shown {
 			res.Tools = append(res.Tools, t.Name)
 		}
-		b.WriteString(declarationBlock(shown))
+		b.WriteString(lang.declarations(shown))
 	}
 	res.Declarations = b.String()
 	return res

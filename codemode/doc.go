@@ -1,6 +1,7 @@
 // Package codemode turns an agent's tools into a typed `tools` SDK that a
-// model-written TypeScript program can call, and runs every call, top-level
-// or made from inside a program, through the same policy pipeline.
+// model-written TypeScript (or, with a Python runtime, Python) program can
+// call, and runs every call, top-level or made from inside a program,
+// through the same policy pipeline.
 //
 // A session in mode code offers the model one tool, run_code, whose program
 // calls the registered tools:

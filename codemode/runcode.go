@@ -17,13 +17,16 @@ const (
 	// ToolCallErrorClass is the class of the error a failed or denied call
 	// rejects with.
 	ToolCallErrorClass = "ToolCallError"
-	// ToolCallErrorMember is the ToolCallError property naming the tool.
+	// ToolCallErrorMember is the ToolCallError property naming the tool
+	// in TypeScript programs; Python programs read the attribute
+	// tool_name.
 	ToolCallErrorMember = "toolName"
 )
 
 // RunCodeArgs are run_code's arguments.
 type RunCodeArgs struct {
-	// Program is the TypeScript source to run.
+	// Program is the source to run, in the session's language
+	// (Session.Language).
 	Program string `json:"program"`
 	// Description says in one sentence what the program does; it is for the
 	// session log and for approvers.
@@ -40,28 +43,42 @@ func ParseRunCodeArgs(args json.RawMessage) (RunCodeArgs, error) {
 	return a, nil
 }
 
-const runCodeDescription = "Run a TypeScript program that calls your tools through the global `tools` object, " +
-	"as declared in the Code Mode SDK (TypeScript declarations you were given with this tool). Use it to do many tool calls in one step " +
-	"with loops, conditions and error handling; intermediate results stay in variables instead of the conversation. " +
-	"The result is the program's return value, its console output and, if it failed, why."
+// runCodeDescription and runCodeInputSchema describe run_code to a model
+// writing TypeScript.
+var (
+	runCodeDescription = runCodeDescriptionFor("TypeScript", "TypeScript declarations")
+	runCodeInputSchema = runCodeSchemaFor("TypeScript")
+)
 
-const runCodeInputSchema = `{
+// runCodeDescriptionFor is run_code's description for programs in lang,
+// whose SDK is made of declarations.
+func runCodeDescriptionFor(lang, declarations string) string {
+	return "Run a " + lang + " program that calls your tools through the global `tools` object, " +
+		"as declared in the Code Mode SDK (" + declarations + " you were given with this tool). Use it to do many tool calls in one step " +
+		"with loops, conditions and error handling; intermediate results stay in variables instead of the conversation. " +
+		"The result is the program's return value, its console output and, if it failed, why."
+}
+
+// runCodeSchemaFor is run_code's input schema for programs in lang.
+func runCodeSchemaFor(lang string) string {
+	return `{
   "type": "object",
   "properties": {
-    "program": {"type": "string", "description": "TypeScript source, run as the body of an async function: use await, and return a plain JSON value."},
+    "program": {"type": "string", "description": "` + lang + ` source, run as the body of an async function: use await, and return a plain JSON value."},
     "description": {"type": "string", "description": "One sentence saying what the program does."}
   },
   "required": ["program", "description"],
   "additionalProperties": false
 }`
+}
 
 // newRunCodeEntry builds the run_code tool. It is not in the Registry, so no
 // visibility filter can remove it and no program can call it.
 func (s *Session) newRunCodeEntry() (*entry, error) {
 	t := Tool{
 		Name:        RunCodeToolName,
-		Description: runCodeDescription,
-		InputSchema: json.RawMessage(runCodeInputSchema),
+		Description: s.lang.runCodeDescription,
+		InputSchema: json.RawMessage(s.lang.runCodeInputSchema),
 		Concurrency: Exclusive,
 		Execute:     s.executeRunCode,
 	}

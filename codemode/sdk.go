@@ -19,16 +19,18 @@ import (
 type SDKOptions struct {
 	// MaxParallelSubCalls is the cap on overlapping parallel-safe calls.
 	MaxParallelSubCalls int
-	// Budgets are the runtime limits programs run under.
+	// Budgets are the runtime limits programs run under. Their Language
+	// is the language the SDK is rendered in: TypeScript (also when
+	// empty) or Python.
 	Budgets coderun.Config
 	// Form is full, catalogue or auto; empty means SDKFull.
 	Form SDKForm
 }
 
 // SDK returns the Code Mode SDK for the session's visible tools: the
-// TypeScript section to put in the system prompt (or run_code's
-// description) in mode code or both, in the configured form. It is built on
-// first use and rebuilt only when the visible tool set changes.
+// section to put in the system prompt (or run_code's description) in mode
+// code or both, in the configured form and in the session's Language. It
+// is built on first use and rebuilt only when the visible tool set changes.
 func (s *Session) SDK() string {
 	text, _ := s.sdkAndForm()
 	return text
@@ -66,7 +68,9 @@ func (s *Session) sdkAndForm() (string, SDKForm) {
 // sdkOptions are the options the session renders its SDK and declarations
 // with.
 func (s *Session) sdkOptions() SDKOptions {
-	return SDKOptions{MaxParallelSubCalls: s.cfg.MaxParallelSubCalls, Budgets: s.cfg.Budgets, Form: s.cfg.SDK}
+	budgets := s.cfg.Budgets
+	budgets.Language = s.lang.name
+	return SDKOptions{MaxParallelSubCalls: s.cfg.MaxParallelSubCalls, Budgets: budgets, Form: s.cfg.SDK}
 }
 
 // toolSetKey fingerprints everything of a tool set that the SDK shows.
@@ -89,15 +93,19 @@ func toolSetKey(tools []Tool) [sha256.Size]byte {
 	return key
 }
 
-// GenerateSDK renders the SDK for tools in opts.Form. The same tools and
-// options always give byte-identical text, so the prompt prefix that holds
-// it stays cacheable.
+// GenerateSDK renders the SDK for tools in opts.Form, in the language of
+// opts.Budgets.Language. The same tools and options always give
+// byte-identical text, so the prompt prefix that holds it stays cacheable.
 //
-// The full form declares every tool as a method of the Tools interface.
-// The catalogue form declares none: it lists each tool by name with the
-// first sentence of its description, and the model reads the declarations
-// it needs through describe_tools, which renders each tool exactly as the
-// full form does. SDKAuto picks the full form up to autoCatalogueBytes.
+// The full form declares every tool as a method of the Tools interface
+// (a Protocol class in Python). The catalogue form declares none: it lists
+// each tool by name with the first sentence of its description, and the
+// model reads the declarations it needs through describe_tools, which
+// renders each tool exactly as the full form does. SDKAuto picks the full
+// form up to autoCatalogueBytes.
+//
+// A language Code Mode cannot render the SDK in (one coderun.Config.Validate
+// rejects, too) panics, naming it; NewSession reports it as an error.
 func GenerateSDK(tools []Tool, opts SDKOptions) string {
 	text, _ := renderSDK(tools, opts)
 	return text
@@ -105,17 +113,21 @@ func GenerateSDK(tools []Tool, opts SDKOptions) string {
 
 // renderSDK renders the SDK and says which form it took.
 func renderSDK(tools []Tool, opts SDKOptions) (string, SDKForm) {
+	lang, err := languageOf(opts.Budgets.Language)
+	if err != nil {
+		panic("codemode: GenerateSDK: " + err.Error())
+	}
 	tools = sortTools(tools)
 	switch opts.Form {
 	case SDKCatalogue:
-		return renderCatalogue(tools, opts), SDKCatalogue
+		return lang.catalogue(tools, opts), SDKCatalogue
 	case SDKAuto:
-		if full := renderFull(tools, opts); len(full) <= autoCatalogueBytes {
+		if full := lang.full(tools, opts); len(full) <= autoCatalogueBytes {
 			return full, SDKFull
 		}
-		return renderCatalogue(tools, opts), SDKCatalogue
+		return lang.catalogue(tools, opts), SDKCatalogue
 	}
-	return renderFull(tools, opts), SDKFull
+	return lang.full(tools, opts), SDKFull
 }
 
 // sortTools returns the tools sorted by group, then name, in byte order:
@@ -168,20 +180,74 @@ func writeDescribeDecl(b *strings.Builder) {
 	fmt.Fprintf(b, "  %s(request: { names?: string[]; query?: string }): Promise<{ tools: string[]; declarations: string; more: number }>;\n", describeFunction)
 }
 
-// writeContract states the rules programs run under, with the session's
-// real numbers.
+// contractWords are the parts of the SDK's header that depend on the
+// language; writeContract puts the session's numbers around them.
+type contractWords struct {
+	intro         []string // what a program is; %s: where the names are
+	describeCall  string   // a program's call of describe_tools
+	failure       []string // what a failed call does
+	result        []string // what a call gives
+	parallel      []string // how calls overlap; %d: MaxParallelSubCalls
+	returnValue   []string // what a program may return
+	output        string   // %s: MaxOutputBytes
+	deterministic string   // what Deterministic makes deterministic
+	io            []string // what a program cannot reach
+}
+
+// typeScriptContract is the header's wording for TypeScript programs.
+var typeScriptContract = contractWords{
+	intro: []string{
+		"A program is TypeScript, run as the body of an async function: use top-level",
+		"await, and `return` the result. Call a tool as `await tools[\"name\"](args)`,",
+		"with the name exactly as %s.",
+	},
+	describeCall: "`await tools." + describeFunction + "({ query: \"...\" })`.",
+	failure: []string{
+		"- A call that fails or is denied rejects with a " + ToolCallErrorClass + ": " + ToolCallErrorMember + " names",
+		"  the tool and message says why. Catch it to skip that item and go on; it",
+		"  does not end the program.",
+	},
+	result: []string{"- A call resolves to the tool's result as plain JSON data, nothing else."},
+	parallel: []string{
+		"- Calls start in the order the program makes them. Calls to parallel-safe",
+		"  tools (@parallelSafe in their declaration) overlap, at most %d at a time,",
+		"  when the program does not await each before making the next (e.g. with",
+		"  Promise.all). Every other tool is exclusive: a call waits for all earlier",
+		"  calls to finish and runs alone.",
+	},
+	returnValue: []string{
+		"- The return value must be plain JSON: null, booleans, numbers, strings, and",
+		"  arrays and objects of them. Functions, class instances, cycles and BigInt",
+		"  fail the run.",
+	},
+	output:        "- Console output, the return value and any error message may take %s",
+	deterministic: "- Date, performance.now and Math.random are deterministic: the clock is virtual.",
+	io: []string{
+		"- There is no network, no file system, no require or import: use the tools",
+		"  for I/O.",
+	},
+}
+
+// writeContract states the rules TypeScript programs run under, with the
+// session's real numbers.
 func writeContract(b *strings.Builder, opts SDKOptions, form SDKForm) {
+	writeComment(b, contractLines(opts, form, typeScriptContract))
+}
+
+// contractLines are the SDK's header: the rules programs run under, in
+// words, with the session's real numbers.
+func contractLines(opts SDKOptions, form SDKForm, w contractWords) []string {
 	bud := opts.Budgets
 	where := "declared below"
 	if form == SDKCatalogue {
 		where = "listed below"
 	}
-	lines := []string{
-		"Code Mode SDK: the tools a run_code program can call.",
-		"",
-		"A program is TypeScript, run as the body of an async function: use top-level",
-		"await, and `return` the result. Call a tool as `await tools[\"name\"](args)`,",
-		"with the name exactly as " + where + ".",
+	lines := []string{"Code Mode SDK: the tools a run_code program can call.", ""}
+	for _, l := range w.intro {
+		if strings.Contains(l, "%s") {
+			l = fmt.Sprintf(l, where)
+		}
+		lines = append(lines, l)
 	}
 	if form == SDKCatalogue {
 		lines = append(lines,
@@ -190,7 +256,7 @@ func writeContract(b *strings.Builder, opts SDKOptions, form SDKForm) {
 			"description; [p] marks parallel-safe tools. Read a tool's declaration (its",
 			"arguments and result) before calling it: call the "+DescribeToolsToolName+" tool with",
 			"{\"names\": [...]} or {\"query\": \"words, globs or server:NAME\"}, or in a program",
-			"`await tools."+describeFunction+"({ query: \"...\" })`.",
+			w.describeCall,
 		)
 	}
 	lines = append(lines,
@@ -198,39 +264,41 @@ func writeContract(b *strings.Builder, opts SDKOptions, form SDKForm) {
 		"The contract:",
 		"- Every call passes the same policy, approval and hooks as a direct tool",
 		"  call, and may be denied.",
-		"- A call that fails or is denied rejects with a ToolCallError: toolName names",
-		"  the tool and message says why. Catch it to skip that item and go on; it",
-		"  does not end the program.",
-		"- A call resolves to the tool's result as plain JSON data, nothing else.",
-		"- Calls start in the order the program makes them. Calls to parallel-safe",
-		"  tools (@parallelSafe in their declaration) overlap, at most "+fmt.Sprint(opts.MaxParallelSubCalls)+" at a time,",
-		"  when the program does not await each before making the next (e.g. with",
-		"  Promise.all). Every other tool is exclusive: a call waits for all earlier",
-		"  calls to finish and runs alone.",
-		fmt.Sprintf("- A program may make at most %d calls, at most %d in flight at once.", bud.MaxCalls, bud.MaxCallsInFlight),
-		"- The return value must be plain JSON: null, booleans, numbers, strings, and",
-		"  arrays and objects of them. Functions, class instances, cycles and BigInt",
-		"  fail the run.",
-		fmt.Sprintf("- Console output, the return value and any error message may take %s", formatBytes(bud.MaxOutputBytes)),
+	)
+	lines = append(lines, w.failure...)
+	lines = append(lines, w.result...)
+	for _, l := range w.parallel {
+		if strings.Contains(l, "%d") {
+			l = fmt.Sprintf(l, opts.MaxParallelSubCalls)
+		}
+		lines = append(lines, l)
+	}
+	lines = append(lines, fmt.Sprintf("- A program may make at most %d calls, at most %d in flight at once.", bud.MaxCalls, bud.MaxCallsInFlight))
+	lines = append(lines, w.returnValue...)
+	lines = append(lines,
+		fmt.Sprintf(w.output, formatBytes(bud.MaxOutputBytes)),
 		"  together; more fails the run. Nothing is truncated.",
 		fmt.Sprintf("- A program may compute for %s and run for %s in all.", formatDuration(bud.ComputeTime), formatDuration(bud.WallTime)),
 	)
 	if bud.Deterministic {
-		lines = append(lines, "- Date, performance.now and Math.random are deterministic: the clock is virtual.")
+		lines = append(lines, w.deterministic)
 	}
-	lines = append(lines,
-		"- There is no network, no file system, no require or import: use the tools",
-		"  for I/O.")
-	writeComment(b, lines)
+	return append(lines, w.io...)
 }
 
 // writeComment writes lines as // comments, an empty line as a bare //.
 func writeComment(b *strings.Builder, lines []string) {
+	writeLineComments(b, "//", "", lines)
+}
+
+// writeLineComments writes lines as comments started by marker at indent,
+// an empty line as a bare marker.
+func writeLineComments(b *strings.Builder, marker, indent string, lines []string) {
 	for _, l := range lines {
 		if l == "" {
-			b.WriteString("//\n")
+			b.WriteString(indent + marker + "\n")
 		} else {
-			b.WriteString("// " + l + "\n")
+			b.WriteString(indent + marker + " " + l + "\n")
 		}
 	}
 }

@@ -59,6 +59,7 @@ type Session struct {
 	approver    Approver
 	post        []PostExecuteHook
 	tel         *sessionTelemetry // nil without Options.Telemetry
+	lang        *sdkLanguage      // the language programs are written in
 	runCode     *entry
 	describe    *entry
 
@@ -119,12 +120,9 @@ func NewSession(opts Options) (*Session, error) {
 		return nil, fmt.Errorf("codemode: new session: telemetry: %w", err)
 	}
 	s.tel = tel
-	rc, err := s.newRunCodeEntry()
-	if err != nil {
-		return nil, err
-	}
-	s.runCode = rc
-	if s.describe, err = s.newDescribeEntry(); err != nil {
+	// The SDK is rendered in the language programs run as, so it is known
+	// before run_code and describe_tools are described in it.
+	if s.lang, err = sessionLanguage(s.rt, &cfg); err != nil {
 		return nil, err
 	}
 	if s.rt == nil && cfg.Mode != ModeNative {
@@ -138,7 +136,25 @@ func NewSession(opts Options) (*Session, error) {
 		}
 		s.rt, s.ownsRuntime = rt, true
 	}
+	rc, err := s.newRunCodeEntry()
+	if err != nil {
+		s.closeOwnRuntime()
+		return nil, err
+	}
+	s.runCode = rc
+	if s.describe, err = s.newDescribeEntry(); err != nil {
+		s.closeOwnRuntime()
+		return nil, err
+	}
 	return s, nil
+}
+
+// closeOwnRuntime closes the runtime a session that failed to start
+// created for itself.
+func (s *Session) closeOwnRuntime() {
+	if s.ownsRuntime {
+		_ = s.rt.Close(context.Background())
+	}
 }
 
 // Config returns a copy of the session's configuration.
@@ -226,7 +242,7 @@ func (s *Session) lookupTopLevel(name string) (*entry, error) {
 		return nil, fmt.Errorf("unknown tool %q", name)
 	}
 	if s.cfg.Mode == ModeCode {
-		return nil, fmt.Errorf("tool %q is not offered directly in mode code; call it from a run_code program as tools[%q](args)", name, name)
+		return nil, fmt.Errorf("tool %q is not offered directly in mode code; call it from a run_code program as %s", name, s.lang.callHint(name))
 	}
 	return e, nil
 }

@@ -48,20 +48,23 @@ func newSubDispatcher(s *Session, parent *Call, limit int) *subDispatcher {
 }
 
 // bindings are the namespaces a program of this dispatcher runs with: one,
-// tools, with a function per visible tool and tools.$describe, a sub-call of
-// describe_tools.
+// tools, with a function per visible tool and the describe function
+// (tools.$describe in TypeScript, tools.describe_tools in Python), a
+// sub-call of describe_tools. No tool can take either name: both are
+// reserved.
 func (d *subDispatcher) bindings() []coderun.Namespace {
 	tools, _ := d.s.visible()
+	lang := d.s.lang
 	fns := make(map[string]coderun.Function, len(tools)+1)
 	for _, e := range tools {
 		fns[e.tool.Name] = d.function(e)
 	}
-	fns[describeFunction] = d.function(d.s.describe)
+	fns[lang.describeFunction] = d.function(d.s.describe)
 	return []coderun.Namespace{{
 		Global:     ToolsGlobal,
 		Functions:  fns,
-		Hidden:     []string{describeFunction},
-		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: ToolCallErrorMember},
+		Hidden:     []string{lang.describeFunction},
+		ErrorClass: &coderun.ErrorClass{Name: ToolCallErrorClass, Member: lang.errorMember},
 	}}
 }
 

@@ -35,10 +35,11 @@ func (e *SchemaTooComplexError) Error() string {
 		e.Tool, e.Schema)
 }
 
-// CheckDeclaration reports whether t is declared in full, in the SDK and
-// by describe_tools: nil, or a *SchemaTooComplexError naming the schema
-// that is not. A host reports the error so the tool's author can see why
-// models misuse the tool.
+// CheckDeclaration reports whether t is declared in full, in the
+// TypeScript SDK and by describe_tools: nil, or a *SchemaTooComplexError
+// naming the schema that is not. A host reports the error so the tool's
+// author can see why models misuse the tool. (The Python SDK names each
+// $ref's type instead of inlining it, so it declares such schemas in full.)
 func CheckDeclaration(t Tool) error {
 	return declare(t).problem
 }

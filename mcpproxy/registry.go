@@ -13,7 +13,7 @@ import (
 type mirror struct {
 	hub *Hub
 	reg *codemode.Registry
-	// declared says which tools are declared to the model in TypeScript
+	// declared says which tools are declared to the model in the SDK
 	// (visible ones, in a mode that offers run_code), so the tools too
 	// complex to declare in full are reported; nil means none are.
 	declared func(name string) bool

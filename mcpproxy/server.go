@@ -139,7 +139,7 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 	s.session = session
 	s.filter = session.Config().Tools
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "coderun", Version: version}, &mcp.ServerOptions{
-		Instructions: instructions(cfg.Mode),
+		Instructions: instructions(cfg.Mode, session.Language()),
 		// Declared up front: the tool list may start empty (every server
 		// failed) and fill in later, and list_changed rides on this.
 		Capabilities: &mcp.ServerCapabilities{
@@ -170,13 +170,17 @@ func NewServer(cfg *codemode.Config, hub *Hub, opts ServerOptions) (*Server, err
 
 // instructions tell the client's model what coderun is; the SDK itself is
 // in run_code's description, which, unlike instructions, can change when
-// the tools do.
-func instructions(mode codemode.Mode) string {
+// the tools do. language is the programs' (codemode.Session.Language).
+func instructions(mode codemode.Mode, language string) string {
 	switch mode {
 	case codemode.ModeNative:
 		return "coderun offers the tools of several MCP servers, each named server__tool."
 	default:
-		return "coderun runs TypeScript programs that call the tools of several MCP servers. " +
+		title := "TypeScript"
+		if language == coderun.LanguagePython {
+			title = "Python"
+		}
+		return "coderun runs " + title + " programs that call the tools of several MCP servers. " +
 			"Use run_code to make many tool calls in one step; the tools available to programs are " +
 			"in run_code's description: declared with their types, or, for many tools, listed by name, " +
 			"with describe_tools to read the declarations you need."

@@ -1,10 +1,10 @@
-// Command coderun runs TypeScript programs in the coderun sandbox and serves
-// Code Mode over MCP.
+// Command coderun runs TypeScript (and, with the Python sandbox linked in,
+// Python) programs in the coderun sandbox and serves Code Mode over MCP.
 //
 //	coderun run [flags] FILE|-      run a program, print the Result as JSON
 //	coderun version                 print the engine and QuickJS versions
 //	coderun mcp [flags]             serve Code Mode over MCP
-//	coderun sdk [flags]             print the TypeScript SDK the model sees
+//	coderun sdk [flags]             print the SDK the model sees
 //	coderun tools [flags]           list the upstream tools per server
 //	coderun log view|tree FILE      show a session log's run_code calls as a
 //	                                timeline page or a text tree

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 
 	"github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/bytesize"
@@ -16,8 +17,8 @@ import (
 var runCmd = &command{
 	name:     "run",
 	args:     "[flags] FILE|-",
-	summary:  "run a TypeScript program and print its Result as JSON",
-	synopsis: "Runs a TypeScript program (- reads it from standard input) and prints its Result as JSON.",
+	summary:  "run a TypeScript or Python program and print its Result as JSON",
+	synopsis: "Runs a TypeScript or Python program (- reads it from standard input) and prints its Result as JSON. A .py file is Python, anything else TypeScript, unless --language says otherwise.",
 	run:      runProgram,
 }
 
@@ -28,6 +29,8 @@ func runProgram(c *command, args []string, std stdio) int {
 	fs := newFlagSet(c, std)
 	cfg := coderun.DefaultConfig()
 	pretty := fs.Bool("pretty", false, "indent the JSON output")
+	var language string
+	fs.Var(languageFlag{&language}, "language", "the program's `LANGUAGE`, "+strings.Join(languages, " or ")+" (default: by the file's extension)")
 	durationVar(fs, &cfg.ComputeTime, "compute-time", cfg.ComputeTime, "budget for guest execution time")
 	durationVar(fs, &cfg.WallTime, "wall-time", cfg.WallTime, "budget for the whole run, waiting included")
 	fs.Var(bytesize.Flag{P: &cfg.MaxOutputBytes}, "max-output-bytes", "bound on logs + value + failure message: a `SIZE` such as 1048576 or 64MiB")
@@ -42,8 +45,15 @@ func runProgram(c *command, args []string, std stdio) int {
 		return status
 	}
 	cfg.CompilationCacheDir = cache.resolve("")
+	var byExtension string
+	cfg.Language, byExtension = programLanguage(fs.Arg(0), language)
 	if err := runFlags.validate(cfg); err != nil {
-		return usageError(c, std, err.Error())
+		problem := err.Error()
+		if byExtension != "" {
+			problem += fmt.Sprintf(" (%s because the file ends in %s; --language %s runs it as TypeScript)",
+				cfg.Language, byExtension, coderun.LanguageTypeScript)
+		}
+		return usageError(c, std, problem)
 	}
 	src, err := readProgram(fs.Arg(0), std.in)
 	if err != nil {
@@ -84,6 +94,7 @@ func runProgram(c *command, args []string, std stdio) int {
 
 // runFlags names the flags of `coderun run` that set coderun.Config fields.
 var runFlags = configFlags{
+	"Language":         "language",
 	"ComputeTime":      "compute-time",
 	"WallTime":         "wall-time",
 	"MaxOutputBytes":   "max-output-bytes",

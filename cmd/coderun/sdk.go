@@ -8,8 +8,8 @@ import (
 var sdkCmd = &command{
 	name:     "sdk",
 	args:     "[flags]",
-	summary:  "print the TypeScript SDK the model sees",
-	synopsis: "Prints the TypeScript SDK the model sees in run_code's description.",
+	summary:  "print the SDK the model sees",
+	synopsis: "Prints the Code Mode SDK the model sees in run_code's description, in the config's language (TypeScript or Python).",
 	run:      runSDK,
 }
 
