@@ -23,6 +23,10 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	// The CLI runs Python programs too (coderun run prog.py, and
+	// language: python in coderun.yml).
+	_ "github.com/coderun/coderun/python"
 )
 
 // stdio is a command's standard streams, injected so tests run commands
