@@ -111,7 +111,7 @@ console.trace("here")`)
 	require.Len(t, res.Logs, 3)
 	for _, l := range res.Logs[:2] {
 		assert.Contains(t, l, "at f (program.ts:6:")
-		assert.Contains(t, l, "(program.ts:8:")
+		assert.Contains(t, l, "\n    at program.ts:8:")
 	}
-	assert.Contains(t, res.Logs[2], "Trace: here\n    at <anonymous> (program.ts:9:")
+	assert.Contains(t, res.Logs[2], "Trace: here\n    at program.ts:9:")
 }

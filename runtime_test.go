@@ -237,7 +237,7 @@ func TestExceptionCarriesOriginalPositions(t *testing.T) {
 	// Line 4 is the throw, line 6 the call; the wrapper and the erased types
 	// would shift both if positions were not mapped back.
 	assert.Regexp(t, `at fail \(program\.ts:4:\d+\)`, msg)
-	assert.Contains(t, msg, "(program.ts:6:1)")
+	assert.Contains(t, msg, "\n    at program.ts:6:1")
 }
 
 func TestThrownNonErrorsAreReadable(t *testing.T) {

@@ -137,7 +137,7 @@ func TestFileNameNamesPositions(t *testing.T) {
 	require.NoError(t, err)
 	msg := requireFailure(t, res, KindException)
 	assert.Contains(t, msg, "Error: after yes")
-	assert.Contains(t, msg, "(approve.ts:2:")
+	assert.Contains(t, msg, "\n    at approve.ts:2:")
 }
 
 func TestFileNameValidated(t *testing.T) {

@@ -52,7 +52,7 @@ func TestPositionsNameTheFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte("const n: number = 1\nthrow new Error('boom')\n"), 0o600))
 	code, out, _ := cli(t, "", "run", file)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, decode(t, out).Failure.Message, "(fix-dates.ts:2:7)")
+	assert.Contains(t, decode(t, out).Failure.Message, "\n    at fix-dates.ts:2:7")
 
 	bad := filepath.Join(dir, "bad.ts")
 	require.NoError(t, os.WriteFile(bad, []byte("let x = ;"), 0o600))
@@ -62,7 +62,7 @@ func TestPositionsNameTheFile(t *testing.T) {
 
 	code, out, _ = cli(t, "throw new Error('x')", "run", "-")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, decode(t, out).Failure.Message, "(program.ts:1:7)")
+	assert.Contains(t, decode(t, out).Failure.Message, "\n    at program.ts:1:7")
 }
 
 func TestRunExample(t *testing.T) {

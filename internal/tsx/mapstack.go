@@ -11,9 +11,10 @@ import (
 // Positions with no mapping, such as those inside the wrapper, are left
 // unchanged, as is all other text.
 //
-// QuickJS-ng prints frames as "    at NAME (program.ts:LINE:COLUMN)" and
-// parse errors as "    at program.ts:LINE:COLUMN"; both are handled, as is
-// any other context, since only the position itself is matched. An
+// Frames read "    at NAME (program.ts:LINE:COLUMN)", or "    at
+// program.ts:LINE:COLUMN" for an anonymous function and a parse error;
+// both are handled, as is any other context, since only the position
+// itself is matched. An
 // occurrence preceded by a file-name character (as in "myprogram.ts:1:2"
 // or "/x/program.ts:1:2") is some other file and is left alone.
 func (p *Program) MapStack(stack string) string { return p.MapStackAs(stack, FileName) }

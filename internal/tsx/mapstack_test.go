@@ -17,6 +17,11 @@ import (
 //     functions, including the wrapper, are "<anonymous>"; native frames
 //     are "    at map (native)". A syntax error found by JS_Eval has a
 //     single frame without a name: "    at program.ts:LINE:COL".
+//     (coderun's build now names frames as V8 does, "    at
+//     program.ts:LINE:COL" for an anonymous function and "    at
+//     Array.map (<anonymous>)" for a native one, and puts a call at its
+//     callee's name; the fixtures below keep the stacks they were
+//     recorded with, since MapStack maps positions in any text.)
 //   - LINE is 1-based and counts every line terminator.
 //   - COL is 1-based and counts UTF-8 bytes (the lexer subtracts
 //     pointers); on line 1 only it is 0-based, which never matters here

@@ -197,8 +197,10 @@ function safeString(v) {
 }
 
 // Drops frames that point into this prelude, and native frames the prelude
-// called (e.g. "at apply (native)" under a timer callback): they are noise to
-// a program's author. The positions of the rest are QuickJS's, in the
+// called (e.g. "at Reflect.apply (<anonymous>)" under a timer callback): they
+// are noise to a program's author. A native frame's location is
+// "<anonymous>", as in V8: "at NAME (<anonymous>)", or "at <anonymous>" for
+// a nameless one called as a plain function. The positions of the rest are QuickJS's, in the
 // evaluated script; the host maps them to the program's lines and columns.
 function dropPreludeFrames(frames) {
   const lines = newList();
@@ -211,10 +213,11 @@ function dropPreludeFrames(frames) {
     start = end + 1;
   }
   const inPrelude = (line) => StringIncludes(line, '(prelude.js:') || StringIncludes(line, 'at prelude.js:');
+  const isNativeFrame = (line) => StringEndsWith(line, ' (<anonymous>)') || StringEndsWith(line, ' at <anonymous>');
   let out = '';
   for (let i = 0; i < lines.length; i++) {
     if (inPrelude(lines[i])) continue;
-    if (StringEndsWith(lines[i], '(native)') && i + 1 < lines.length && inPrelude(lines[i + 1])) continue;
+    if (isNativeFrame(lines[i]) && i + 1 < lines.length && inPrelude(lines[i + 1])) continue;
     out += (out === '' ? '' : '\n') + lines[i];
   }
   return out === '' ? out : native.mapStack(out);

@@ -29,10 +29,11 @@ if [[ ! -x "$host" || "$here/host.c" -nt "$host" || "$newest_glue" -nt "$host" ]
 	# buffer host.c loads, as a VLA lvalue so sizeof still works.
 	echo '#define glue_prelude (*(char (*)[dev_prelude_len + 1])dev_prelude)' >"$dev/prelude.h"
 	echo "run.sh: building $host" >&2
-	# quickjs.c with build.sh's patches, found before the pristine one.
-	rm -rf "$dev/qjs" && mkdir -p "$dev/qjs" && cp "$src/quickjs.c" "$dev/qjs/"
-	for p in "$build"/patches/*.patch; do patch --quiet -d "$dev/qjs" -p1 <"$p"; done
-	gcc -O1 -g -D_GNU_SOURCE -w -I"$dev/qjs" -I"$src" -I"$build/glue" -I"$dev" \
+	# quickjs.c with build.sh's patches, found before the pristine one (in
+	# its own directory: the pristine source may be under $dev/qjs).
+	rm -rf "$dev/patched" && mkdir -p "$dev/patched" && cp "$src/quickjs.c" "$dev/patched/"
+	for p in "$build"/patches/*.patch; do patch --quiet -d "$dev/patched" -p1 <"$p"; done
+	gcc -O1 -g -D_GNU_SOURCE -w -I"$dev/patched" -I"$src" -I"$build/glue" -I"$dev" \
 		-o "$host" "$here/host.c" "$src/libregexp.c" "$src/libunicode.c" "$src/dtoa.c" -lm
 fi
 
