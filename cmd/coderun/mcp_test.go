@@ -71,6 +71,35 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("a rule that matches no tool is warned about, and refused when strict", func(t *testing.T) { testUnmatchedRule(t, b) })
 	t.Run("names fit maxToolNameLength and a too complex schema is reported", func(t *testing.T) { testNamesAndComplexity(t, b) })
 	t.Run("credentials in urls and arguments stay out of stderr and the log", func(t *testing.T) { testCredentialsRedacted(t, b) })
+	t.Run("language: python runs Python programs over the same tools", func(t *testing.T) { testPythonSession(t, b) })
+}
+
+func testPythonSession(t *testing.T, b binaries) {
+	cfg := b.writeConfig(t, "python.yml", "language: python\n"+b.config("code"))
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-host", Version: "v0"}, nil)
+	cmd := exec.Command(b.coderun, "mcp", "--config", cfg)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	tools := listTools(t, ctx, cs)
+	require.Contains(t, tools, "run_code")
+	assert.Contains(t, tools["run_code"].Description, "async def echo__echo(")
+	const program = "import asyncio\nr = await tools.echo__echo(text=\"hi\")\nprint(\"echoed\")\nreturn r"
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{"program": program, "description": "echo"}})
+	require.NoError(t, err)
+	result := decodeResult(t, res)
+	require.Nil(t, result.Failure, "%+v", result.Failure)
+	assert.Equal(t, []string{"echoed"}, result.Logs)
+	assert.Contains(t, string(result.Value), "hi")
+
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_code", Arguments: map[string]any{"program": "const x: number = 1", "description": "typescript"}})
+	require.NoError(t, err)
+	result = decodeResult(t, res)
+	require.NotNil(t, result.Failure, "a TypeScript program is not Python")
+	assert.Contains(t, result.Failure.Message, "SyntaxError")
 }
 
 func testStdioSession(t *testing.T, b binaries) {
