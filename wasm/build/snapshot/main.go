@@ -15,7 +15,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"testing/fstest"
 
 	"github.com/coderun/coderun/internal/engine"
 	"github.com/coderun/coderun/internal/intl"
@@ -50,7 +53,9 @@ func snapshot(in, out, files string) error {
 	ctx := context.Background()
 	opts := engine.Options{Module: module, MemoryLimitBytes: 1 << 30}
 	if files != "" {
-		opts.Files = os.DirFS(files)
+		if opts.Files, err = loadFiles(files); err != nil {
+			return err
+		}
 	}
 	eng, err := engine.New(ctx, opts)
 	if err != nil {
@@ -109,3 +114,28 @@ func (h *initHost) FuelTick() int32          { return wasminstr.DefaultQuantum }
 func (h *initHost) MapStack(s string) string { return s }
 func (h *initHost) Intl(req []byte) []byte   { return intl.NewSession().Call(req) }
 func (h *initHost) ReserveOutput(n int64)    {}
+
+// loadFiles reads the directory dir into memory as the guest's file
+// system, with no modification times: the guest reads a file's times (the
+// Python guest's start-up keeps its standard library's), and a build must
+// not depend on when its files were written. A host serves the same files
+// the same way (package python does).
+func loadFiles(dir string) (fs.FS, error) {
+	files := fstest.MapFS{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data, Mode: 0o444}
+		return nil
+	})
+	return files, err
+}
