@@ -2,7 +2,13 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,4 +86,87 @@ func BenchmarkPythonFirstRuntime(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkPythonCompute runs the CPU-bound workloads of
+// workloads/*.py (the same work as the TypeScript ones) in coderun and in
+// native CPython of the same version, built from the same source
+// (.ci/setup-cpython builds it once, minutes, then finds it). It reports
+// each one's median time both ways and the ratio, x-native. The native
+// interpreter is not compiled to wasm, has no fuel counter and no
+// budgets: the ratio is the whole price of the sandbox.
+func BenchmarkPythonCompute(b *testing.B) {
+	python := nativeCPython(b)
+	cfg := coderun.DefaultConfig()
+	cfg.Language = coderun.LanguagePython
+	rt := newBenchRuntime(b, cfg)
+	for _, name := range []string{"cpuloop", "alloc_json", "string_regexp"} {
+		b.Run(name, func(b *testing.B) {
+			src, err := os.ReadFile(filepath.Join("workloads", name+".py"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			want, native := runNativeWorkload(b, python, string(src))
+			req := coderun.Request{Program: string(src) + "\nreturn work()\n"}
+			var samples durations
+			b.ResetTimer()
+			for b.Loop() {
+				t0 := time.Now()
+				res, err := rt.Run(context.Background(), req)
+				samples = append(samples, time.Since(t0))
+				if err != nil || res.Failure != nil || string(res.Value) != want {
+					b.Fatalf("run: %v %+v (native: %s)", err, res, want)
+				}
+			}
+			b.ReportMetric(millis(samples.percentile(50)), "coderun-ms")
+			b.ReportMetric(millis(native), "native-ms")
+			b.ReportMetric(float64(samples.percentile(50))/float64(native), "x-native")
+		})
+	}
+}
+
+// nativeCPython returns the native interpreter .ci/setup-cpython builds,
+// skipping (loudly) when its pinned source cannot be downloaded.
+func nativeCPython(b *testing.B) string {
+	b.Helper()
+	cmd := exec.Command("../.ci/setup-cpython")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 3 {
+		b.Skip("SKIPPED: native CPython could not be built: its pinned source is gone from Debian (see .ci/setup-cpython)")
+	}
+	if err != nil {
+		b.Fatalf(".ci/setup-cpython: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// runNativeWorkload runs src's work() five times in python and returns
+// its value as JSON and the median time of one call (process start and
+// imports not counted).
+func runNativeWorkload(b *testing.B, python, src string) (string, time.Duration) {
+	b.Helper()
+	harness := src + `
+import json as _json, sys as _sys, time as _time
+_times = []
+for _ in range(5):
+    _t0 = _time.perf_counter_ns()
+    _value = work()
+    _times.append(_time.perf_counter_ns() - _t0)
+_sys.stdout.write(_json.dumps([sorted(_times)[2], _value]))
+`
+	out, err := exec.Command(python, "-I", "-c", harness).Output()
+	if err != nil {
+		b.Fatalf("native CPython: %v", err)
+	}
+	var r [2]json.RawMessage
+	if err := json.Unmarshal(out, &r); err != nil {
+		b.Fatalf("native CPython: %q: %v", out, err)
+	}
+	var ns int64
+	if err := json.Unmarshal(r[0], &ns); err != nil {
+		b.Fatal(err)
+	}
+	return string(r[1]), time.Duration(ns)
 }
