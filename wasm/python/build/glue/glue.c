@@ -604,7 +604,9 @@ static int32_t coderun_reseed(uint32_t heap_limit)
     if (!glue_initialised)
         return -1;
     glue_mem_limit = heap_limit;
-    return call_runtime("reseed", PyTuple_New(0)) < 0 ? 0 : 0;
+    /* A failure settles the run with it; the instance is ready either way. */
+    call_runtime("reseed", PyTuple_New(0));
+    return 0;
 }
 
 static int32_t coderun_bind(const char *spec, uint32_t len)
