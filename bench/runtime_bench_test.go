@@ -256,6 +256,16 @@ var spinCases = []spinCase{
 	{"typedarray-copy", `const a = new Uint8Array(2 ** 22); await bench.ready(); for (;;) a.copyWithin(0, 1);`},
 }
 
+// pythonSpinCases are spinCases for the Python guest: the interpreter's
+// loop, the regexp engine (catastrophic backtracking), list.sort in C, and
+// a huge string repeat.
+var pythonSpinCases = []spinCase{
+	{"python-hot-loop", "await bench.ready()\nwhile True:\n    pass"},
+	{"python-regexp", "import re\ns = 'a' * 40\nawait bench.ready()\nwhile True:\n    re.match(r'(a+)+b', s)"},
+	{"python-sort", "a = [(i * 7919) % 200000 for i in range(200000)]\nawait bench.ready()\nwhile True:\n    a.reverse()\n    a.sort()"},
+	{"python-repeat", "await bench.ready()\nwhile True:\n    s = 'xy' * 2**27\n    assert len(s) == 2**28"},
+}
+
 // spinConfig leaves room for the huge repeat.
 func spinConfig() coderun.Config {
 	cfg := coderun.DefaultConfig()
@@ -319,12 +329,16 @@ func (s spinner) stop() (time.Duration, coderun.Result) {
 // it signalled it was about to spin, and measures the time from cancel to
 // Run's return: p50-ms and max-ms. A run that ends other than as an abort
 // (say, with a timeout because the abort was noticed too late) counts in
-// non-abort-%, and the first such Result is logged. Target: under 20 ms in
-// every case.
+// non-abort-%, and the first such Result is logged. The python- cases are
+// the Python guest's. Target: under 20 ms in every case.
 func BenchmarkAbortLatency(b *testing.B) {
-	for _, c := range spinCases {
+	for _, c := range append(spinCases, pythonSpinCases...) {
 		b.Run(c.name, func(b *testing.B) {
-			rt := newBenchRuntime(b, spinConfig())
+			cfg := spinConfig()
+			if strings.HasPrefix(c.name, "python-") {
+				cfg.Language = coderun.LanguagePython
+			}
+			rt := newBenchRuntime(b, cfg)
 			lat := make(durations, 0, b.N)
 			wrong := 0
 			for i := range b.N {
