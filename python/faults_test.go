@@ -164,3 +164,15 @@ func TestCloseWithRunsInFlight(t *testing.T) {
 	_, err = rt.Run(context.Background(), coderun.Request{Program: "return 1"})
 	require.ErrorIs(t, err, coderun.ErrClosed)
 }
+
+func TestExitFromATask(t *testing.T) {
+	rt := newRuntime(t, nil)
+	res := run(t, rt, "import asyncio, sys\nasync def quit():\n    sys.exit(4)\nasyncio.create_task(quit())\nawait asyncio.sleep(1)\nreturn 'not reached'")
+	require.NotNil(t, res.Failure)
+	assert.True(t, strings.HasPrefix(res.Failure.Message, "SystemExit: 4"), res.Failure.Message)
+	res = run(t, rt, "import asyncio, sys\nasync def quit():\n    print('bye')\n    sys.exit()\nasyncio.create_task(quit())\nawait asyncio.sleep(1)\nreturn 'not reached'")
+	require.Nil(t, res.Failure)
+	assert.Nil(t, res.Value)
+	assert.Equal(t, []string{"bye"}, res.Logs)
+	healthy(t, rt)
+}

@@ -278,7 +278,16 @@ def _step():
             loop._timer_cancelled_count -= 1
         if not loop._ready and not (scheduled and scheduled[0]._when <= loop.time() + loop._clock_resolution):
             break
-        loop._run_once()
+        try:
+            loop._run_once()
+        except SystemExit as e:
+            # sys.exit in a task other than the program's: asyncio lets it
+            # out of the loop. The program ends as if it had called it.
+            _settle_exit(e)
+            break
+        except BaseException as e:  # the program's own BaseException, raised out of a callback
+            _settle_exception(e)
+            break
         if _main is not None and _main.done():
             _finish()
     if _settled:
@@ -460,6 +469,16 @@ def _finish():
         _host.settle(2, _text(f"$: the value could not be read: {type(e).__name__}: {e}").encode())
         return
     _host.settle(0, payload)
+
+
+def _settle_exit(e):
+    global _settled
+    if e.code is None or e.code == 0:
+        _flush_console()
+        _settled = True
+        _host.settle(0, b"")
+    else:
+        _settle_exception(e)
 
 
 def _settle_exception(exc):
