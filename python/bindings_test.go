@@ -56,15 +56,15 @@ return {"r": r, "sizes": [b["size"] for b in both], "echo": echo, "none": none, 
 func TestBindingsCannotBeChanged(t *testing.T) {
 	rt := newRuntime(t, nil)
 	for program, want := range map[string]string{
-		"tools.read = print":                    "AttributeError: the namespace 'tools' cannot be changed",
-		"del tools.read":                        "AttributeError: the namespace 'tools' cannot be changed",
-		"tools['read'] = 1":                     "the namespace 'tools' cannot be changed",
-		"type(tools).__getattribute__ = print":  "TypeError: cannot set '__getattribute__' attribute of immutable type 'namespace'",
-		"type(tools.read).__call__ = print":     "TypeError: cannot set '__call__' attribute of immutable type 'binding'",
-		"type(tools)()":                         "TypeError: cannot create 'namespace' instances",
-		"await tools.read('a', 'b')":            "TypeError: tools.read() takes keyword arguments",
-		"await tools.read({'a': 1}, b=2)":       "TypeError: tools.read() takes keyword arguments or one dict, not both",
-		"await tools.read(path={1, 2})":         "TypeError: tools.read(): the arguments are not JSON: $.path: set is not JSON",
+		"tools.read = print":                   "AttributeError: the namespace 'tools' cannot be changed",
+		"del tools.read":                       "AttributeError: the namespace 'tools' cannot be changed",
+		"tools['read'] = 1":                    "the namespace 'tools' cannot be changed",
+		"type(tools).__getattribute__ = print": "TypeError: cannot set '__getattribute__' attribute of immutable type 'namespace'",
+		"type(tools.read).__call__ = print":    "TypeError: cannot set '__call__' attribute of immutable type 'binding'",
+		"type(tools)()":                        "TypeError: cannot create 'namespace' instances",
+		"await tools.read('a', 'b')":           "TypeError: tools.read() takes keyword arguments",
+		"await tools.read({'a': 1}, b=2)":      "TypeError: tools.read() takes keyword arguments or one dict, not both",
+		"await tools.read(path={1, 2})":        "TypeError: tools.read(): the arguments are not JSON: $.path: set is not JSON",
 	} {
 		res := run(t, rt, program, files())
 		require.NotNil(t, res.Failure, program)

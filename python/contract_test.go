@@ -40,13 +40,13 @@ func TestValues(t *testing.T) {
 func TestInvalidOutput(t *testing.T) {
 	rt := newRuntime(t, nil)
 	for program, want := range map[string]string{
-		"return {'rows': [1, 2, {3}]}":           "$.rows[2]: set is not JSON",
-		"return b'x'":                            "$: bytes is not JSON",
-		"return 2**53":                           "$: int 9007199254740992",
-		"return [float('nan')]":                  "$[0]: float nan is not JSON",
-		"return {1: 2}":                          "$: a dict key 1 (int) is not a str",
-		"x = []\nx.append(x)\nreturn x":          "$[0]: a cycle",
-		"class A: pass\nreturn {'a-b': A()}":     `$['a-b']: A is not JSON`,
+		"return {'rows': [1, 2, {3}]}":                      "$.rows[2]: set is not JSON",
+		"return b'x'":                                       "$: bytes is not JSON",
+		"return 2**53":                                      "$: int 9007199254740992",
+		"return [float('nan')]":                             "$[0]: float nan is not JSON",
+		"return {1: 2}":                                     "$: a dict key 1 (int) is not a str",
+		"x = []\nx.append(x)\nreturn x":                     "$[0]: a cycle",
+		"class A: pass\nreturn {'a-b': A()}":                `$['a-b']: A is not JSON`,
 		"import datetime\nreturn datetime.date(2024, 1, 2)": "$: date is not JSON",
 	} {
 		res := run(t, rt, program)
@@ -100,12 +100,12 @@ ValueError: bad 3`[:len("ValueError: bad 3\nTraceback")], res.Failure.Message[:l
 func TestSyntaxErrors(t *testing.T) {
 	rt := newRuntime(t, nil)
 	for program, want := range map[string]string{
-		"x = (1,\n":                       "SyntaxError: '(' was never closed (program.py, line 1)",
-		"x = 1\ny = = 2":                  "SyntaxError: invalid syntax (program.py, line 2)",
-		"def f():\n    await g()":         "SyntaxError: 'await' outside async function (program.py, line 2)",
-		"class A:\n    return 1":          "SyntaxError: 'return' outside function (program.py, line 2)",
-		"x = 1\n  y = 2":                  "IndentationError: unexpected indent (program.py, line 2)",
-		"yield 1":                         "SyntaxError: 'yield' outside function (program.py, line 1)",
+		"x = (1,\n":               "SyntaxError: '(' was never closed (program.py, line 1)",
+		"x = 1\ny = = 2":          "SyntaxError: invalid syntax (program.py, line 2)",
+		"def f():\n    await g()": "SyntaxError: 'await' outside async function (program.py, line 2)",
+		"class A:\n    return 1":  "SyntaxError: 'return' outside function (program.py, line 2)",
+		"x = 1\n  y = 2":          "IndentationError: unexpected indent (program.py, line 2)",
+		"yield 1":                 "SyntaxError: 'yield' outside function (program.py, line 1)",
 	} {
 		res := run(t, rt, program)
 		require.NotNil(t, res.Failure, program)
@@ -121,16 +121,16 @@ func TestSyntaxErrors(t *testing.T) {
 func TestNoAmbientAuthority(t *testing.T) {
 	rt := newRuntime(t, nil)
 	for program, want := range map[string]string{
-		"open('a.txt')":                          "PermissionError: open('a.txt'): there are no files in this sandbox",
-		"import io\nio.open('a.txt', 'w')":       "PermissionError: open('a.txt')",
-		"import os\nos.environ['HOME']":          "there are no environment variables in this sandbox",
-		"import subprocess\nsubprocess.run(['ls'])": "there are no processes in this sandbox",
-		"import socket\nsocket.socket()":         "there is no network in this sandbox",
+		"open('a.txt')":                                                "PermissionError: open('a.txt'): there are no files in this sandbox",
+		"import io\nio.open('a.txt', 'w')":                             "PermissionError: open('a.txt')",
+		"import os\nos.environ['HOME']":                                "there are no environment variables in this sandbox",
+		"import subprocess\nsubprocess.run(['ls'])":                    "there are no processes in this sandbox",
+		"import socket\nsocket.socket()":                               "there is no network in this sandbox",
 		"import socket\nsocket.create_connection(('example.com', 80))": "there is no network in this sandbox",
-		"import time\ntime.sleep(1)":             "use 'await asyncio.sleep(seconds)'",
-		"import numpy":                           "ModuleNotFoundError: No module named 'numpy'",
-		"import zlib":                            "ModuleNotFoundError: No module named 'zlib'",
-		"import _coderun_host":                   "ImportError",
+		"import time\ntime.sleep(1)":                                   "use 'await asyncio.sleep(seconds)'",
+		"import numpy":                                                 "ModuleNotFoundError: No module named 'numpy'",
+		"import zlib":                                                  "ModuleNotFoundError: No module named 'zlib'",
+		"import _coderun_host":                                         "ImportError",
 	} {
 		res := run(t, rt, program)
 		require.NotNil(t, res.Failure, program)

@@ -42,29 +42,29 @@ func TestHostileProgramsFailCleanly(t *testing.T) {
 	rt := newRuntime(t, func(c *coderun.Config) { c.ComputeTime = 5 * time.Second })
 	cases := map[string]coderun.FailureKind{
 		// Huge and deeply nested literals.
-		"x = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000): coderun.KindException,
-		"x = " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300):  coderun.KindException,
-		"return [" + strings.Repeat("1,", 50000) + "]":                        "",
-		"return '" + strings.Repeat("x", 4<<20) + "'":                         "",
+		"x = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000):     coderun.KindException,
+		"x = " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300): coderun.KindException,
+		"return [" + strings.Repeat("1,", 50000) + "]":                     "",
+		"return '" + strings.Repeat("x", 4<<20) + "'":                      "",
 		// Recursion past any limit.
-		"import sys\nsys.setrecursionlimit(10**9)\ndef f(n):\n    return f(n + 1)\nf(0)": coderun.KindWorkerExit,
+		"import sys\nsys.setrecursionlimit(10**9)\ndef f(n):\n    return f(n + 1)\nf(0)":                              coderun.KindWorkerExit,
 		"import sys\nsys.setrecursionlimit(10**9)\nx = []\nfor _ in range(100000):\n    x = [x]\nreturn repr(x)[:10]": coderun.KindException,
 		// C extensions and interpreter internals.
-		"import _ctypes":                            coderun.KindException,
-		"import ctypes":                             coderun.KindException,
-		"import gc\ngc.disable()\ngc.set_threshold(0)\nreturn 1": "",
-		"import sys\nsys.modules.clear()\nreturn 1":               "",
-		"import sys\nsys.stdout = None\nprint('x')\nreturn 1":     "",
+		"import _ctypes": coderun.KindException,
+		"import ctypes":  coderun.KindException,
+		"import gc\ngc.disable()\ngc.set_threshold(0)\nreturn 1":                "",
+		"import sys\nsys.modules.clear()\nreturn 1":                             "",
+		"import sys\nsys.stdout = None\nprint('x')\nreturn 1":                   "",
 		"import builtins\nbuiltins.print = None\nbuiltins.len = None\nreturn 1": "",
-		"import sys\nsys.exit(3)":                                   coderun.KindException,
-		"import os\nos._exit(0)":                                    coderun.KindWorkerExit,
+		"import sys\nsys.exit(3)":                                               coderun.KindException,
+		"import os\nos._exit(0)":                                                coderun.KindWorkerExit,
 		// Exceptions from the program's own dunders, in values and arguments.
-		"class E(Exception):\n    def __str__(self):\n        raise ValueError('no str')\nraise E()": coderun.KindException,
+		"class E(Exception):\n    def __str__(self):\n        raise ValueError('no str')\nraise E()":                                  coderun.KindException,
 		"class K(str):\n    def __eq__(self, o):\n        raise ValueError('no eq')\n    __hash__ = str.__hash__\nreturn {K('a'): 1}": "",
-		"class L(list):\n    def __iter__(self):\n        raise ValueError('no iter')\nreturn L([1])": "",
-		"class R:\n    def __repr__(self):\n        raise ValueError('no repr')\nreturn [R()]": coderun.KindInvalidOutput,
-		"class R:\n    def __repr__(self):\n        raise ValueError('no repr')\nawait tools.echo(x=R())": coderun.KindException,
-		"class BadErr(Exception):\n    @property\n    def __traceback__(self):\n        raise ValueError\nraise BadErr('x')": coderun.KindException,
+		"class L(list):\n    def __iter__(self):\n        raise ValueError('no iter')\nreturn L([1])":                                 "",
+		"class R:\n    def __repr__(self):\n        raise ValueError('no repr')\nreturn [R()]":                                        coderun.KindInvalidOutput,
+		"class R:\n    def __repr__(self):\n        raise ValueError('no repr')\nawait tools.echo(x=R())":                             coderun.KindException,
+		"class BadErr(Exception):\n    @property\n    def __traceback__(self):\n        raise ValueError\nraise BadErr('x')":          coderun.KindException,
 	}
 	for program, want := range cases {
 		res := run(t, rt, program, echo())
