@@ -1,0 +1,163 @@
+"""Runs one coderun Python program under a native CPython, the way the
+guest runs it, and prints its outcome as coderun's Result JSON:
+
+    {"logs": [...], "value": <JSON, absent when none>,
+     "failure": {"kind": "exception" | "invalid-output", "message": "..."}}
+
+Usage: python run_native.py [--tzpath DIR] PROGRAM.py
+
+The program's transform, module, output streams, value check and failure
+message come from the guest's own wasm/python/guest/_coderun_program.py, so
+only the interpreter differs. The environment is the guest's: string hashes
+with seed 0, UTC, UTF-8, frozen standard modules, and zoneinfo reading the
+zone data in DIR (the data the guest ships; /usr/share/zoneinfo by
+default). The runner re-executes itself to get it.
+
+The event loop's clock is virtual, as coderun's in its Deterministic mode:
+it stands still while callbacks run and, when nothing is ready, jumps to
+the next timer's deadline. asyncio.sleep takes no real time, and the order
+in which timers fire does not depend on how loaded the machine is; timers
+due at the same instant fire in the order they were set, as they do on a
+real clock.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GUEST = os.path.join(HERE, "..", "..", "..", "wasm", "python", "guest")
+FILENAME = "program.py"
+
+
+def guest_environment(tzpath):
+    return {
+        # set iteration order is that of hash seed 0, as in the guest
+        "PYTHONHASHSEED": "0",
+        "PYTHONUTF8": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONTZPATH": tzpath,
+        # local time is UTC, as in the guest (datetime.fromtimestamp)
+        "TZ": "UTC",
+        "LC_ALL": "C.UTF-8",
+    }
+
+
+def main(argv):
+    tzpath = "/usr/share/zoneinfo"
+    args = argv[1:]
+    if len(args) >= 2 and args[0] == "--tzpath":
+        tzpath, args = args[1], args[2:]
+    if len(args) != 1:
+        sys.exit("usage: run_native.py [--tzpath DIR] PROGRAM.py")
+    env = guest_environment(tzpath)
+    # The guest runs its standard library's start-up modules frozen (os,
+    # codecs, ...: their frames read "<frozen os>"); an interpreter run
+    # from its build tree imports them from source unless told.
+    if os.environ != env or sys._xoptions.get("frozen_modules") != "on" or not sys.flags.no_site:
+        os.execve(sys.executable,
+                  [sys.executable, "-S", "-X", "frozen_modules=on", os.path.abspath(__file__), "--tzpath", tzpath, *args],
+                  env)
+    with open(args[0], encoding="utf-8") as f:
+        source = f.read()
+    sys.stdout.write(run(source) + "\n")
+
+
+def virtual_clock_loop():
+    """A selector event loop whose time is virtual: a select that would
+    wait advances the clock by its timeout instead. Timers due at the same
+    instant fire in the order they were set, as on a real clock, which
+    never reads the same twice."""
+    import asyncio
+    import heapq
+    import itertools
+    import selectors
+
+    order = itertools.count()
+
+    class Timer(asyncio.TimerHandle):
+        __slots__ = ["_order"]
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._order = next(order)
+
+        def __lt__(self, other):
+            return (self._when, self._order) < (other._when, other._order)
+
+        def __gt__(self, other):
+            return (self._when, self._order) > (other._when, other._order)
+
+    class Selector(selectors.SelectSelector):
+        def select(self, timeout=None):
+            if timeout is None:
+                # Nothing is ready and no timer is set: the program waits
+                # for something that can never happen.
+                raise RuntimeError("the program waits on a future nothing will complete")
+            loop.now += timeout
+            return []
+
+    class Loop(asyncio.SelectorEventLoop):
+        now = 0.0
+
+        def time(self):
+            return self.now
+
+        # BaseEventLoop.call_at with Timer for TimerHandle.
+        def call_at(self, when, callback, *args, context=None):
+            if when is None:
+                raise TypeError("when cannot be None")
+            self._check_closed()
+            timer = Timer(when, callback, args, self, context)
+            heapq.heappush(self._scheduled, timer)
+            timer._scheduled = True
+            return timer
+
+    loop = Loop(selector=Selector())
+    return loop
+
+
+def run(source):
+    sys.path.insert(0, GUEST)
+    import _coderun_program as program
+    import asyncio
+    import json
+
+    logs = []
+    out, err, finish = program.std_streams(logs.append)
+    real_stdout, real_stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    value = None
+    failure = None
+    loop = None
+    try:
+        try:
+            code = program.compile_program(source, FILENAME)
+        except SyntaxError as exc:
+            failure = ("exception", program.format_failure(exc, FILENAME))
+        else:
+            module = program.new_program_module(FILENAME)
+            loop = virtual_clock_loop()
+            asyncio.set_event_loop(loop)
+            try:
+                has_value, result = loop.run_until_complete(program.run_program(code, module))
+            except BaseException as exc:
+                failure = ("exception", program.format_failure(exc, FILENAME))
+            else:
+                if has_value:
+                    try:
+                        value = program.to_json(result)
+                    except program.InvalidOutput as exc:
+                        failure = ("invalid-output", str(exc))
+    finally:
+        finish()
+        sys.stdout, sys.stderr = real_stdout, real_stderr
+    parts = ['"logs":' + json.dumps(logs, separators=(",", ":"))]
+    if value is not None and failure is None:
+        parts.append('"value":' + value)
+    if failure is not None:
+        parts.append('"failure":' + json.dumps({"kind": failure[0], "message": failure[1]}, separators=(",", ":")))
+    return "{" + ",".join(parts) + "}"
+
+
+if __name__ == "__main__":
+    main(sys.argv)
