@@ -40,6 +40,8 @@ func TestNativeRunnerKeepsTheContract(t *testing.T) {
 		{"ints beyond 2**53-1 are not JSON", "return [2**53 - 1, 2**53]", "!! invalid-output: $[1]: int beyond ±(2**53-1) is not JSON (return it as a str)"},
 		{"non-finite floats are not JSON", "return {'x': float('-inf')}", "!! invalid-output: $.x: -inf is not JSON"},
 		{"keys that are not identifiers are quoted", "return {'my-key': {'ok': b'x'}}", `!! invalid-output: $["my-key"].ok: bytes is not JSON`},
+		{"a lone surrogate is not JSON", `return {"s": "ok \ud800"}`, `!! invalid-output: $.s: str with a lone surrogate ('\ud800') is not JSON`},
+		{"sys.__stdout__ is the logs too", "import sys\nprint('via dunder', file=sys.__stdout__)", "via dunder\n(no value)"},
 		{"a cycle is not JSON", "a = []\na.append(a)\nreturn a", "!! invalid-output: $[0]: cycle (the value contains itself)"},
 		{"an uncaught exception leads with its message", "print('before')\nraise ValueError('bad input')",
 			"before\n!! exception: ValueError: bad input\nTraceback (most recent call last):\n  File \"program.py\", line 2, in <module>\n    raise ValueError('bad input')"},

@@ -29,8 +29,14 @@ GUEST = os.path.join(HERE, "..", "..", "..", "wasm", "python", "guest")
 FILENAME = "program.py"
 
 
+# Set in the re-executed runner's environment, so that it does not
+# re-execute itself again.
+MARKER = "CODERUN_PYPARITY_RUNNER"
+
+
 def guest_environment(tzpath):
     return {
+        MARKER: "1",
         # set iteration order is that of hash seed 0, as in the guest
         "PYTHONHASHSEED": "0",
         "PYTHONUTF8": "1",
@@ -49,14 +55,14 @@ def main(argv):
         tzpath, args = args[1], args[2:]
     if len(args) != 1:
         sys.exit("usage: run_native.py [--tzpath DIR] PROGRAM.py")
-    env = guest_environment(tzpath)
-    # The guest runs its standard library's start-up modules frozen (os,
-    # codecs, ...: their frames read "<frozen os>"); an interpreter run
-    # from its build tree imports them from source unless told.
-    if os.environ != env or sys._xoptions.get("frozen_modules") != "on" or not sys.flags.no_site:
+    if os.environ.get(MARKER) != "1":
+        # No site module, as in the guest. The guest runs its standard
+        # library's start-up modules frozen (os, codecs, ...: their frames
+        # read "<frozen os>"); an interpreter run from its build tree
+        # imports them from source unless told.
         os.execve(sys.executable,
                   [sys.executable, "-S", "-X", "frozen_modules=on", os.path.abspath(__file__), "--tzpath", tzpath, *args],
-                  env)
+                  guest_environment(tzpath))
     with open(args[0], encoding="utf-8") as f:
         source = f.read()
     sys.stdout.write(run(source) + "\n")
@@ -125,7 +131,8 @@ def run(source):
     logs = []
     out, err, finish = program.std_streams(logs.append)
     real_stdout, real_stderr = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
+    # sys.__stdout__ too: the runner's own stdout carries its result.
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__ = out, err
     value = None
     failure = None
     loop = None
@@ -150,7 +157,7 @@ def run(source):
                         failure = ("invalid-output", str(exc))
     finally:
         finish()
-        sys.stdout, sys.stderr = real_stdout, real_stderr
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__ = real_stdout, real_stderr
     parts = ['"logs":' + json.dumps(logs, separators=(",", ":"))]
     if value is not None and failure is None:
         parts.append('"value":' + value)

@@ -209,6 +209,18 @@ def _key_path(key):
     return "[" + json.dumps(key, ensure_ascii=False) + "]"
 
 
+def _text(s, path):
+    """s as a plain str, or InvalidOutput when it holds a lone surrogate,
+    which has no UTF-8 form (JSON text is UTF-8)."""
+    s = str.__str__(s)
+    if not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise InvalidOutput(f"{path()}: str with a lone surrogate ({s[e.start]!a}) is not JSON") from None
+    return s
+
+
 def _plain(value, path, active):
     """value as plain JSON types, or InvalidOutput. Subclasses of the JSON
     types (IntEnum, StrEnum, namedtuple, Counter, OrderedDict...) count as
@@ -216,7 +228,7 @@ def _plain(value, path, active):
     if value is None or value is True or value is False:
         return value
     if isinstance(value, str):
-        return str.__str__(value)
+        return _text(value, path)
     if isinstance(value, int):
         if isinstance(value, bool):
             return bool(value)
@@ -239,7 +251,7 @@ def _plain(value, path, active):
                 for k, v in dict.items(value):
                     if not isinstance(k, str):
                         raise InvalidOutput(f"{path()}: {type(k).__name__} key is not JSON (dict keys must be str)")
-                    out[str.__str__(k)] = _plain(v, lambda k=k: path() + _key_path(k), active)
+                    out[_text(k, path)] = _plain(v, lambda k=k: path() + _key_path(k), active)
                 return out
             return [_plain(v, lambda i=i: f"{path()}[{i}]", active) for i, v in enumerate(value)]
         finally:
