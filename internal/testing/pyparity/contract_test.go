@@ -48,6 +48,11 @@ func TestNativeRunnerKeepsTheContract(t *testing.T) {
 		{"a syntax error leads with its message", "x = = 1", "!! exception: SyntaxError: invalid syntax\n  File \"program.py\", line 1\n    x = = 1\n        ^"},
 		{"notes follow the message", "e = KeyError('k')\ne.add_note('while loading')\nraise e",
 			"!! exception: KeyError: 'k'\nwhile loading\nTraceback (most recent call last):\n  File \"program.py\", line 3, in <module>\n    raise e"},
+		{"an exception group keeps its boxes", "raise ExceptionGroup('several', [ValueError('a'), KeyError('b')])",
+			"!! exception: ExceptionGroup: several (2 sub-exceptions)\n  + Exception Group Traceback (most recent call last):\n" +
+				"  |   File \"program.py\", line 1, in <module>\n  |     raise ExceptionGroup('several', [ValueError('a'), KeyError('b')])\n" +
+				"  | ExceptionGroup: several (2 sub-exceptions)\n  +-+---------------- 1 ----------------\n    | ValueError: a\n" +
+				"    +---------------- 2 ----------------\n    | KeyError: 'b'\n    +------------------------------------"},
 		{"the program has the default recursion limit of its own", "def f(n):\n    return f(n + 1)\nf(0)",
 			"!! exception: RecursionError: maximum recursion depth exceeded\nTraceback (most recent call last):\n  File \"program.py\", line 3, in <module>\n    f(0)\n    ~^^^\n" +
 				strings.Repeat("  File \"program.py\", line 2, in f\n    return f(n + 1)\n", 3) + "  [Previous line repeated 996 more times]"},

@@ -324,7 +324,10 @@ def format_failure(exc, filename="program.py"):
     _restack(te, filename, set())
     only = list(te.format_exception_only())
     full = list(te.format())
-    frames = full[:len(full) - len(only)]
+    # The traceback ends with the exception-only lines, which lead here
+    # instead; an exception group's ends with its members' boxes, and keeps
+    # its own line inside its box.
+    frames = full[:len(full) - len(only)] if full[len(full) - len(only):] == only else full
     if isinstance(exc, SyntaxError):
         # Its location lines come before "SyntaxError: msg"; the message
         # leads here as for every exception.
