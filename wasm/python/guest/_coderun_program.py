@@ -14,15 +14,15 @@ library zip, the native runner from this directory.
 """
 
 import ast
-import inspect
 import io
-import json
 import linecache
 import math
 import os
 import sys
-import traceback
 import types
+
+# json and traceback are imported where they are needed (a value to check,
+# an exception to format): a run that needs neither does not pay for them.
 
 __all__ = [
     "InvalidOutput",
@@ -38,6 +38,10 @@ __all__ = [
 # The global a transformed ``return`` raises through. A dunder name, so it
 # cannot clash with a program's own names.
 RETURN_NAME = "__coderun_return__"
+
+# inspect.CO_COROUTINE, without importing inspect: a module compiled with
+# top-level await has it.
+_CO_COROUTINE = 0x0080
 
 # The value's deepest nesting, as the TypeScript guest's encoder has it.
 MAX_DEPTH = 1000
@@ -126,7 +130,7 @@ async def run_program(code, module):
     sys.setrecursionlimit(PROGRAM_RECURSION_LIMIT + _stack_depth())
     try:
         result = eval(code, module.__dict__)
-        if code.co_flags & inspect.CO_COROUTINE:
+        if code.co_flags & _CO_COROUTINE:
             await result
     except ProgramReturn as ret:
         return True, ret.value
@@ -203,6 +207,8 @@ _MAX_SAFE = 2**53 - 1
 
 
 def _key_path(key):
+    import json
+
     if key and (key[0].isascii() and (key[0].isalpha() or key[0] in "_$")) and \
             all(c.isascii() and (c.isalnum() or c in "_$") for c in key):
         return "." + key
@@ -265,6 +271,8 @@ def to_json(value):
     Lossless JSON: None, bool, int within ±(2**53-1), finite float, str,
     list and tuple (arrays), dict with str keys (objects, in order).
     """
+    import json
+
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _stack_depth() + 3 * MAX_DEPTH + 100))
     try:
@@ -280,20 +288,34 @@ def to_json(value):
 _STDLIB = os.path.dirname(os.path.abspath(ast.__file__)) + os.sep if getattr(ast, "__file__", None) else None
 
 
-class _ProgramStack(traceback.StackSummary):
-    """A stack that shows the program's frames with their lines, and every
-    other frame (the standard library's, named by their path inside it) by
-    place alone, as the guest can: it has no library sources to show."""
+def _program_stack_class():
+    """The StackSummary subclass format_failure gives every stack, made on
+    first use so that importing this module does not import traceback."""
+    global _ProgramStack
+    if _ProgramStack is None:
+        import traceback
 
-    program = "program.py"
+        class ProgramStack(traceback.StackSummary):
+            """A stack that shows the program's frames with their lines,
+            and every other frame (the standard library's, named by their
+            path inside it) by place alone, as the guest can: it has no
+            library sources to show."""
 
-    def format_frame_summary(self, frame_summary, **kwargs):
-        if frame_summary.filename == self.program:
-            return super().format_frame_summary(frame_summary, **kwargs)
-        filename = frame_summary.filename
-        if _STDLIB and filename.startswith(_STDLIB):
-            filename = filename[len(_STDLIB):]
-        return f'  File "{filename}", line {frame_summary.lineno}, in {frame_summary.name}\n'
+            program = "program.py"
+
+            def format_frame_summary(self, frame_summary, **kwargs):
+                if frame_summary.filename == self.program:
+                    return super().format_frame_summary(frame_summary, **kwargs)
+                filename = frame_summary.filename
+                if _STDLIB and filename.startswith(_STDLIB):
+                    filename = filename[len(_STDLIB):]
+                return f'  File "{filename}", line {frame_summary.lineno}, in {frame_summary.name}\n'
+
+        _ProgramStack = ProgramStack
+    return _ProgramStack
+
+
+_ProgramStack = None
 
 
 def _program_traceback(tb, filename):
@@ -308,7 +330,7 @@ def _restack(te, filename, seen):
     if id(te) in seen:
         return
     seen.add(id(te))
-    te.stack.__class__ = _ProgramStack
+    te.stack.__class__ = _program_stack_class()
     te.stack.program = filename
     for nested in (te.__cause__, te.__context__, *(te.exceptions or ())):
         if nested is not None:
@@ -319,6 +341,8 @@ def format_failure(exc, filename="program.py"):
     """The failure message of an uncaught exception: ``ExcName: message``
     (with its notes), then the traceback of the program's frames, chained
     exceptions included, as CPython prints them."""
+    import traceback
+
     exc.__traceback__ = _program_traceback(exc.__traceback__, filename)
     te = traceback.TracebackException.from_exception(exc)
     _restack(te, filename, set())
