@@ -46,7 +46,7 @@ func TestInvalidOutput(t *testing.T) {
 		"return [float('nan')]":                             "$[0]: float nan is not JSON",
 		"return {1: 2}":                                     "$: a dict key 1 (int) is not a str",
 		"x = []\nx.append(x)\nreturn x":                     "$[0]: a cycle",
-		"class A: pass\nreturn {'a-b': A()}":                `$['a-b']: A is not JSON`,
+		"class A: pass\nreturn {'a-b': A()}":                `$["a-b"]: A is not JSON`,
 		"import datetime\nreturn datetime.date(2024, 1, 2)": "$: date is not JSON",
 	} {
 		res := run(t, rt, program)
@@ -299,4 +299,28 @@ if __name__ == "__main__":
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "RuntimeError: asyncio.run() cannot start a second event loop")
 	assert.NotContains(t, res.Failure.Message, "never awaited")
+}
+
+// TestTimersOnTheVirtualClock: in Deterministic mode the clock stands still
+// while the program runs, so timers tie and deadlines are met exactly.
+func TestTimersOnTheVirtualClock(t *testing.T) {
+	rt := newRuntime(t, func(c *coderun.Config) { c.Deterministic = true; c.ComputeTime = 2 * time.Second })
+	res := run(t, rt, `import asyncio
+order = []
+async def job(i):
+    await asyncio.sleep(0.1)
+    order.append(i)
+await asyncio.gather(*(job(i) for i in range(6)))
+timeouts = []
+for seconds in (0.05, 0.5, 0.15, 0.2):
+    try:
+        await asyncio.wait_for(asyncio.sleep(seconds), timeout=0.2)
+        timeouts.append("ok")
+    except TimeoutError:
+        timeouts.append("timed out")
+async with asyncio.timeout(0.1):
+    await asyncio.sleep(0.05)
+return [order, timeouts]`)
+	require.Nil(t, res.Failure, "%+v", res.Failure)
+	assert.JSONEq(t, `[[0,1,2,3,4,5],["ok","timed out","ok","timed out"]]`, string(res.Value))
 }

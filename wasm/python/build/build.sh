@@ -20,47 +20,45 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 
-# The source package: upstream's tarball as Debian ships it. Debian's own
-# patches (the .debian.tar.xz) adapt CPython to Debian's file system layout
-# and packaging and are not applied; the .dsc pins the whole package.
-py_package="python3.13"
-py_version="3.13.15-1"
-py_suite="forky"
-py_dsc="${py_package}_${py_version}.dsc"
-py_dsc_sha256="4078ff651ea7096e6933f794b854054cda195d600e02ac83306cee524da31b87"
-py_orig="${py_package}_${py_version%-*}.orig.tar.xz"
-py_orig_sha256="1e66a7945a48390ee4c2a4268a0e4185884059a13c4aab6d148aa208deea4a76"
+# The pinned source and the native build Python live in cpython.sh, which
+# .ci/setup-cpython shares.
+cpython_caller="build.sh"
+# shellcheck source=cpython.sh
+source "$here/cpython.sh"
+pycache="$cpython_cache"
+src="$cpython_src"
+native="$cpython_native"
+
+out="${1:-$here/../python.wasm.gz}"
+mkdir -p "$(dirname "$out")"
+out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
+
+# A cross build runs Python scripts of its own version (freezing the
+# bootstrap modules, generating sysconfig data) with --with-build-python,
+# so a native build of the same source comes first, kept in the cache.
+cpython_native_interpreter
 
 # The IANA time zone database for zoneinfo: Debian's tzdata and
 # tzdata-legacy (the backward-compatible names, such as US/Eastern, that
-# programs still use), data packages from the same suite, pinned the same
-# way.
+# programs still use), data packages of the same suite, pinned the same
+# way and fetched with a private apt state of their own.
 tz_version="2026f-1"
 tz_deb="tzdata_${tz_version}_all.deb"
 tz_deb_sha256="7ef210d4dfaca780b16cfbd307c4a38d0408b24e6774bde541a45b8ffe742b9f"
 tz_legacy_deb="tzdata-legacy_${tz_version}_all.deb"
 tz_legacy_deb_sha256="2b9bd58b650d46ba501cc89b5ca3b1bc80ffbf594dfc98975475be2416760704"
 
-cache="${CODERUN_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/coderun-wasm}"
-pycache="$cache/cpython-${py_version}"
-mkdir -p "$pycache"
+tz_pinned() {
+	echo "$tz_deb_sha256  $pycache/$tz_deb" | sha256sum -c --quiet - >/dev/null 2>&1 &&
+		echo "$tz_legacy_deb_sha256  $pycache/$tz_legacy_deb" | sha256sum -c --quiet - >/dev/null 2>&1
+}
 
-out="${1:-$here/../python.wasm.gz}"
-mkdir -p "$(dirname "$out")"
-out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
-
-# Downloads the pinned source package into $pycache with apt, using a
-# private state directory so the machine's apt configuration is never read
-# or changed (as wasm/build/build.sh does for qjs-src).
-download_source() {
-	local apt="$pycache/apt"
+if ! tz_pinned; then
+	apt="$pycache/apt-tzdata"
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
 	: >"$apt/status"
-	{
-		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
-	} >"$apt/sources.list"
-	local opts=(
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main" >"$apt/sources.list"
+	opts=(
 		-o "Dir::Etc::SourceList=$apt/sources.list"
 		-o "Dir::Etc::SourceParts=/dev/null"
 		-o "Dir::State::Lists=$apt/lists"
@@ -70,51 +68,13 @@ download_source() {
 		-o "APT::Sandbox::User=root"
 		-o "APT::Architecture=amd64"
 	)
-	# Debian's testing suite moves on and drops old pool files: a failed
-	# download is not a build failure but a pin to move (README.md).
 	if ! apt-get "${opts[@]}" update -qq ||
-		! (cd "$pycache" && apt-get "${opts[@]}" source --download-only -qq "$py_package=$py_version" >/dev/null) ||
 		! (cd "$pycache" && apt-get "${opts[@]}" download -qq "tzdata=$tz_version" "tzdata-legacy=$tz_version" >/dev/null); then
-		echo "build.sh: cannot download $py_package=$py_version or tzdata=$tz_version from Debian's $py_suite suite;" \
+		echo "build.sh: cannot download tzdata=$tz_version from Debian's $py_suite suite;" \
 			"a pinned package may have left the archive (wasm/python/build/README.md says how to move to a new version)" >&2
 		exit 3
 	fi
-}
-
-pinned() {
-	echo "$py_dsc_sha256  $pycache/$py_dsc" | sha256sum -c --quiet - >/dev/null 2>&1 &&
-		echo "$py_orig_sha256  $pycache/$py_orig" | sha256sum -c --quiet - >/dev/null 2>&1 &&
-		echo "$tz_deb_sha256  $pycache/$tz_deb" | sha256sum -c --quiet - >/dev/null 2>&1 &&
-		echo "$tz_legacy_deb_sha256  $pycache/$tz_legacy_deb" | sha256sum -c --quiet - >/dev/null 2>&1
-}
-
-if ! pinned; then
-	download_source
-	pinned || { echo "build.sh: $py_dsc, $py_orig, $tz_deb or $tz_legacy_deb does not match the pinned sha256" >&2; exit 1; }
-fi
-
-# The unpacked source and the native build Python are tools, kept in the
-# cache between builds; the wasm build starts from scratch every time.
-src="$pycache/src"
-if [[ ! -f "$src/.unpacked" ]]; then
-	rm -rf "$src"
-	mkdir -p "$src"
-	tar -xJf "$pycache/$py_orig" -C "$src" --strip-components=1
-	touch "$src/.unpacked"
-fi
-
-# A cross build runs Python scripts of its own version (freezing the
-# bootstrap modules, generating sysconfig data) with --with-build-python,
-# so a native build of the same source comes first. Only the interpreter
-# is needed (make python: no extension modules), optimised lightly since
-# it only runs build scripts.
-native="$pycache/native"
-if [[ ! -x "$native/python" ]]; then
-	rm -rf "$native"
-	mkdir -p "$native"
-	(cd "$native" && "$src/configure" -q --disable-test-modules >configure.log 2>&1 &&
-		make python OPT="-DNDEBUG -O1" >make.log 2>&1) ||
-		{ echo "build.sh: the native build Python failed; see $native/*.log" >&2; exit 1; }
+	tz_pinned || { echo "build.sh: $tz_deb or $tz_legacy_deb does not match the pinned sha256" >&2; exit 1; }
 fi
 
 # The wasm build's directory sits beside the source so that configure can

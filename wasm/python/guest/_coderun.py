@@ -31,8 +31,8 @@ import _coderun_host as _host
 import ast
 import asyncio
 import builtins
+import heapq
 import io
-import linecache
 import math
 import os
 import random
@@ -59,59 +59,6 @@ del sys.modules["_coderun_host"]
 _RESERVE_OVER = 64 * 1024
 
 
-class _Console(io.TextIOBase):
-    """sys.stdout and sys.stderr: text goes to Logs a line at a time.
-
-    The two streams share one line, as a terminal shows them: a line is
-    sent when it ends, and a last line without an end when the run settles.
-    """
-
-    def __init__(self, name, pending):
-        self._name = name
-        self._pending = pending  # shared with the other stream
-
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def encoding(self):
-        return "utf-8"
-
-    @property
-    def errors(self):
-        return "strict"
-
-    def writable(self):
-        return True
-
-    def isatty(self):
-        return False
-
-    def fileno(self):
-        raise io.UnsupportedOperation(f"{self._name} has no file descriptor in the sandbox")
-
-    def write(self, s):
-        if not isinstance(s, str):
-            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
-        pending = self._pending
-        start = 0
-        while True:
-            nl = s.find("\n", start)
-            if nl < 0:
-                break
-            pending.append(s[start:nl])
-            _emit("".join(pending))
-            pending.clear()
-            start = nl + 1
-        if start < len(s):
-            pending.append(s[start:])
-        return len(s)
-
-    def flush(self):
-        pass
-
-
 _pending_line = []
 
 
@@ -124,10 +71,7 @@ def _emit(line):
 
 
 def _flush_console():
-    if _pending_line:
-        line = "".join(_pending_line)
-        _pending_line.clear()
-        _emit(line)
+    _coderun_program.flush_console(_pending_line, _emit)
 
 
 def _text(s):
@@ -141,8 +85,9 @@ def _text(s):
 
 _coderun_cbor._reserve = lambda n: _host.output_reserve(n)
 
-sys.stdout = sys.__stdout__ = _Console("<stdout>", _pending_line)
-sys.stderr = sys.__stderr__ = _Console("<stderr>", _pending_line)
+# Both streams share one pending line, as a terminal shows them.
+sys.stdout = sys.__stdout__ = _coderun_program.Console("<stdout>", _pending_line, _emit)
+sys.stderr = sys.__stderr__ = _coderun_program.Console("<stderr>", _pending_line, _emit)
 sys.stdin = sys.__stdin__ = None
 
 # ---- no ambient authority -----------------------------------------------------
@@ -234,6 +179,9 @@ _zoneinfo_common.load_tzdata = _load_tzdata
 # ---- the event loop the host steps -------------------------------------------
 
 
+_monotonic = time.monotonic
+
+
 class _NoSelector:
     """The selector of a loop with no file descriptors: never waits."""
 
@@ -244,6 +192,28 @@ class _NoSelector:
         pass
 
 
+class _Timer(events.TimerHandle):
+    """A timer that, due at the same moment as another, fires after the
+    ones set before it. asyncio orders timers by deadline alone, and its
+    heap breaks ties arbitrarily: on a virtual clock (Deterministic mode),
+    which stands still while the program runs, ties are the rule, and
+    `gather` of equal sleeps would finish out of order."""
+
+    __slots__ = ("_order",)
+    _next = 0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _Timer._next += 1
+        self._order = _Timer._next
+
+    def __lt__(self, other):
+        return (self._when, self._order) < (other._when, other._order)
+
+    def __gt__(self, other):
+        return (self._when, self._order) > (other._when, other._order)
+
+
 class _HostLoop(base_events.BaseEventLoop):
     """An asyncio loop that never blocks: the host runs it a step at a
     time, and arms one timer for its earliest scheduled callback."""
@@ -251,6 +221,30 @@ class _HostLoop(base_events.BaseEventLoop):
     def __init__(self):
         super().__init__()
         self._selector = _NoSelector()
+        # A timer the host fired is due, whatever the clock reads: the
+        # delay sent to the host is a float of milliseconds, and the clock
+        # read after the wait can fall a rounding short of the deadline, so
+        # that the timer would be armed again, for nothing, forever.
+        self._fired = float("-inf")
+
+    def time(self):
+        t = _monotonic()
+        return t if t > self._fired else self._fired
+
+    def call_at(self, when, callback, *args, context=None):
+        # BaseEventLoop.call_at, with _Timer for TimerHandle.
+        if when is None:
+            raise TypeError("when cannot be None")
+        self._check_closed()
+        if self._debug:
+            self._check_thread()
+            self._check_callback(callback, "call_at")
+        timer = _Timer(when, callback, args, self, context)
+        if timer._source_traceback:
+            del timer._source_traceback[-1]
+        heapq.heappush(self._scheduled, timer)
+        timer._scheduled = True
+        return timer
 
     def _process_events(self, event_list):
         pass
@@ -274,7 +268,7 @@ def _step():
     while not _settled:
         scheduled = loop._scheduled
         while scheduled and scheduled[0]._cancelled:
-            _heappop(scheduled)
+            heapq.heappop(scheduled)
             loop._timer_cancelled_count -= 1
         if not loop._ready and not (scheduled and scheduled[0]._when <= loop.time() + loop._clock_resolution):
             break
@@ -296,12 +290,6 @@ def _step():
     return 0
 
 
-def _heappop(h):
-    import heapq
-
-    return heapq.heappop(h)
-
-
 def _arm():
     global _timer_armed
     scheduled = _loop._scheduled
@@ -317,6 +305,8 @@ def _arm():
 
 def fire_timer(timer_id):
     global _timer_armed
+    if _timer_armed is not None and _timer_armed > _loop._fired:
+        _loop._fired = _timer_armed
     _timer_armed = None
     return _step()
 
@@ -427,10 +417,9 @@ def run(source, filename):
     except Exception as e:  # SyntaxError, or the parser's MemoryError for a too deep program
         _settle_exception(e)
         return 1
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    g = {"__name__": "__main__", "__builtins__": builtins, "__file__": filename}
-    g.update(_bound)
-    _main = _loop.create_task(_coderun_program.body(code, g))
+    module = _coderun_program.new_module(source, filename)
+    module.__dict__.update(_bound)
+    _main = _loop.create_task(_coderun_program.body(code, module))
     return _step()
 
 

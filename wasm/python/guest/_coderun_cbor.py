@@ -11,6 +11,7 @@ __builtins__ = dict(_builtins.__dict__)
 
 
 from math import isfinite
+from json import dumps as _dumps
 from struct import pack, unpack
 
 _MAX_SAFE = 2**53 - 1
@@ -58,10 +59,12 @@ def _utf8(s):
 
 
 def _key_path(path, key):
+    """path with the key appended, written as the TypeScript guest writes
+    it: .name for an identifier, else the key as a JSON string in []."""
     key = str.__str__(key)
     if key.isidentifier():
         return f"{path}.{key}"
-    return f"{path}[{key!r}]"
+    return f"{path}[{_dumps(key, ensure_ascii=False)}]"
 
 
 def encode(value, path="$"):

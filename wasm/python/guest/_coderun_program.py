@@ -23,7 +23,11 @@ __builtins__ = dict(_builtins.__dict__)
 
 
 import ast
+import io
+import os
+import sys
 import traceback
+import types
 
 # What a program that falls off its end returns: no value, as opposed to
 # `return` alone, which returns None (JSON null).
@@ -117,15 +121,42 @@ def compile_program(source, filename):
     return compile(tree, filename, "exec", flags=_FLAGS, dont_inherit=True)
 
 
-async def body(code, globals_):
-    """Runs the program's code in globals_ and returns its value, or
-    NO_VALUE when it ends without `return`."""
-    globals_[_RETURN] = Return
+# The recursion limit a program gets for its own frames, CPython's default:
+# the runner's frames below the program's do not count against it.
+PROGRAM_RECURSION_LIMIT = 1000
+
+
+def new_module(source, filename):
+    """A fresh `__main__` module for the program, installed in sys.modules
+    (where dataclasses, typing and pickle look a class's module up), with
+    the program's source in linecache so that tracebacks show its lines."""
+    import linecache
+
+    module = types.ModuleType("__main__")
+    module.__file__ = filename
+    module.__dict__[_RETURN] = Return
+    sys.modules["__main__"] = module
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    return module
+
+
+def _stack_depth():
+    depth, frame = 0, sys._getframe(1)
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    return depth
+
+
+async def body(code, module):
+    """Runs the program's code in module and returns its value, NO_VALUE
+    when it ends without `return`, or Exited for a failing sys.exit."""
+    sys.setrecursionlimit(PROGRAM_RECURSION_LIMIT + _stack_depth())
     try:
         if code.co_flags & _CO_COROUTINE:
-            await eval(code, globals_)
+            await eval(code, module.__dict__)
         else:
-            exec(code, globals_)
+            exec(code, module.__dict__)
     except Return as r:
         return r.value
     except SystemExit as e:
@@ -175,15 +206,116 @@ def describe(exc, filename):
 
 def _describe(exc, filename):
     _trim(exc, filename)
-    head = "".join(traceback.format_exception_only(exc)).rstrip("\n")
-    lines = traceback.format_exception(exc)
+    te = traceback.TracebackException.from_exception(exc)
+    _restack(te, filename, set())
+    only = list(te.format_exception_only())
+    lines = list(te.format())
+    # The traceback ends with the exception-only lines, which lead here
+    # instead; an exception group's ends with its members' boxes, and keeps
+    # its own line inside its box.
+    n = len(only)
+    frames = lines[: len(lines) - n] if lines[len(lines) - n :] == only else lines
     if isinstance(exc, SyntaxError):
-        # format_exception_only shows the source line and a caret first;
-        # the message leads with the error itself.
-        first = f"{type(exc).__name__}: {exc.msg} ({exc.filename}, line {exc.lineno})"
-        return first + "\n" + "".join(lines).rstrip("\n")
-    # The traceback ends with the same lines as format_exception_only:
-    # the message leads instead.
-    only = traceback.format_exception_only(exc)
-    tail = "".join(lines[: len(lines) - len(only)]).rstrip("\n")
-    return head + ("\n" + tail if tail else "")
+        # Its location lines come before "SyntaxError: msg"; the message
+        # leads here as for every exception.
+        name = f"{type(exc).__qualname__}:"
+        head = next((i for i, line in enumerate(only) if line.startswith(name)), 0)
+        only = only[head:] + only[:head]
+    return ("".join(only) + "".join(frames)).rstrip("\n")
+
+
+# The directory of the standard library's sources, when the interpreter has
+# them as files (a native one); the guest's code objects already name their
+# files by their path inside the library ("json/decoder.py").
+_STDLIB = os.path.dirname(os.path.abspath(ast.__file__)) + os.sep if getattr(ast, "__file__", None) else None
+
+
+class _ProgramStack(traceback.StackSummary):
+    """A stack that shows the program's frames with their lines, and every
+    other frame (the standard library's, named by their path inside it) by
+    place alone, as the guest can: it has no library sources to show."""
+
+    program = "program.py"
+
+    def format_frame_summary(self, frame_summary, **kwargs):
+        if frame_summary.filename == self.program:
+            return super().format_frame_summary(frame_summary, **kwargs)
+        name = frame_summary.filename
+        if _STDLIB and name.startswith(_STDLIB):
+            name = name[len(_STDLIB) :]
+        return f'  File "{name}", line {frame_summary.lineno}, in {frame_summary.name}\n'
+
+
+def _restack(te, filename, seen):
+    if id(te) in seen:
+        return
+    seen.add(id(te))
+    te.stack.__class__ = _ProgramStack
+    te.stack.program = filename
+    for nested in (te.__cause__, te.__context__, *(te.exceptions or ())):
+        if nested is not None:
+            _restack(nested, filename, seen)
+
+
+# ---- output ------------------------------------------------------------------------
+
+
+class Console(io.TextIOBase):
+    """sys.stdout and sys.stderr of a program: text goes out a line at a
+    time, through emit. The two streams share one pending line (pending),
+    as a terminal shows them: a line is emitted when it ends, and a last
+    line without an end by flush_console when the program ends."""
+
+    def __init__(self, name, pending, emit):
+        self._name = name
+        self._pending = pending
+        self._emit = emit
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+    @property
+    def errors(self):
+        return "strict"
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    def fileno(self):
+        raise io.UnsupportedOperation(f"{self._name} has no file descriptor in the sandbox")
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        pending = self._pending
+        start = 0
+        while True:
+            nl = s.find("\n", start)
+            if nl < 0:
+                break
+            pending.append(s[start:nl])
+            self._emit("".join(pending))
+            pending.clear()
+            start = nl + 1
+        if start < len(s):
+            pending.append(s[start:])
+        return len(s)
+
+    def flush(self):
+        pass
+
+
+def flush_console(pending, emit):
+    """Emits the last line, if it had no end."""
+    if pending:
+        line = "".join(pending)
+        pending.clear()
+        emit(line)

@@ -1,0 +1,3 @@
+rows = {"my-key": [{"deep": {"ok": 1, "bytes": b"\x00\x01"}}]}
+print("returning rows")
+return rows
