@@ -100,12 +100,12 @@ ValueError: bad 3`[:len("ValueError: bad 3\nTraceback")], res.Failure.Message[:l
 func TestSyntaxErrors(t *testing.T) {
 	rt := newRuntime(t, nil)
 	for program, want := range map[string]string{
-		"x = (1,\n":               "SyntaxError: '(' was never closed (program.py, line 1)",
-		"x = 1\ny = = 2":          "SyntaxError: invalid syntax (program.py, line 2)",
-		"def f():\n    await g()": "SyntaxError: 'await' outside async function (program.py, line 2)",
-		"class A:\n    return 1":  "SyntaxError: 'return' outside function (program.py, line 2)",
-		"x = 1\n  y = 2":          "IndentationError: unexpected indent (program.py, line 2)",
-		"yield 1":                 "SyntaxError: 'yield' outside function (program.py, line 1)",
+		"x = (1,\n":               "SyntaxError: '(' was never closed\n  File \"program.py\", line 1",
+		"x = 1\ny = = 2":          "SyntaxError: invalid syntax\n  File \"program.py\", line 2",
+		"def f():\n    await g()": "SyntaxError: 'await' outside async function\n  File \"program.py\", line 2",
+		"class A:\n    return 1":  "SyntaxError: 'return' outside function\n  File \"program.py\", line 2",
+		"x = 1\n  y = 2":          "IndentationError: unexpected indent\n  File \"program.py\", line 2",
+		"yield 1":                 "SyntaxError: 'yield' outside function\n  File \"program.py\", line 1",
 	} {
 		res := run(t, rt, program)
 		require.NotNil(t, res.Failure, program)
@@ -115,7 +115,7 @@ func TestSyntaxErrors(t *testing.T) {
 	}
 	res, err := rt.Run(context.Background(), coderun.Request{Program: "x = (", FileName: "report.py"})
 	require.NoError(t, err)
-	assert.Contains(t, res.Failure.Message, "(report.py, line 1)")
+	assert.Contains(t, res.Failure.Message, `File "report.py", line 1`)
 }
 
 func TestNoAmbientAuthority(t *testing.T) {

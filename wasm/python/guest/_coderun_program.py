@@ -134,6 +134,10 @@ def new_module(source, filename):
 
     module = types.ModuleType("__main__")
     module.__file__ = filename
+    # The real builtins module: without it, exec would give the program
+    # this module's private copy (above), and with it none of the
+    # sandbox's replacements (open, input).
+    module.__dict__["__builtins__"] = _builtins
     module.__dict__[_RETURN] = Return
     sys.modules["__main__"] = module
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
