@@ -110,6 +110,7 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 		--prefix=/usr/local \
 		--disable-test-modules \
 		--without-ensurepip \
+		--with-pymalloc \
 		>configure.log 2>&1 ||
 		{ cat configure.log config.log | tail -40 >&2; echo "build.sh: configure failed" >&2; exit 1; }
 	# The glue joins the interpreter's link through LINKFORSHARED (empty

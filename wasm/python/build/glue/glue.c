@@ -41,8 +41,9 @@ GLUE_EXPORT(coderun_fuel_probe) int32_t coderun_fuel_probe(void)
 
 /* ---- the counting allocator --------------------------------------------
  *
- * CPython is built without pymalloc on WASI, so every object comes from
- * these functions. Exhausting the limit calls the host, which ends the run:
+ * Every byte the interpreter allocates comes from these functions, through
+ * the raw domain and the arena allocator (with pymalloc) or all domains
+ * (without). Exhausting the limit calls the host, which ends the run:
  * a MemoryError would be catchable, and a program could go on near the
  * limit. The limit covers Python's allocations only; the host's buffers
  * (alloc) are not the program's. */
@@ -114,8 +115,13 @@ static void install_allocators(void)
 {
     PyMemAllocatorEx a = {NULL, count_malloc, count_calloc, count_realloc, count_free};
     PyMem_SetAllocator(PYMEM_DOMAIN_RAW, &a);
+#ifndef WITH_PYMALLOC
     PyMem_SetAllocator(PYMEM_DOMAIN_MEM, &a);
     PyMem_SetAllocator(PYMEM_DOMAIN_OBJ, &a);
+#endif
+    /* With pymalloc, the object and memory domains stay its own: it takes
+     * its 256 KiB arenas from the arena allocator and its large blocks
+     * from the raw domain, both counted here. */
     PyObjectArenaAllocator arena = {NULL, count_arena_alloc, count_arena_free};
     PyObject_SetArenaAllocator(&arena);
 }
