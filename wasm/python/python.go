@@ -2,8 +2,8 @@ package pythonwasm
 
 import (
 	"archive/zip"
-	"compress/gzip"
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
