@@ -117,3 +117,42 @@ return {"contents": [r["content"] for r in rs], "names": sorted(dir(tools)), "do
 	require.Len(t, ends, 4)
 	assert.Equal(t, "describe_tools", ends["rc.4"]["tool"])
 }
+
+// An approval that waits suspends a Python run as it does a TypeScript
+// one; the state resumes in the same sandbox and is refused by the other.
+func TestPythonRunCodeSuspendsOnASubCallAndResumes(t *testing.T) {
+	cfg := coderun.DefaultConfig()
+	cfg.Language = coderun.LanguagePython
+	cfg.StateKey = testStateKey
+	rt, err := coderun.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { rt.Close(context.Background()) })
+
+	read := &counter{name: "read", class: ParallelSafe}
+	write := &counter{name: "write"}
+	s, _ := newTestSession(t, Options{Config: durableConfig(ModeCode, "write"), Runtime: rt, Approver: &approveLater{}}, read.tool(), write.tool())
+	out, err := runCode(t, s, `print("start")
+before = await tools.read(n=1)
+try:
+    written = await tools.write(path="a.txt")
+except ToolCallError as e:
+    written = f"refused: {e}"
+print("after write")
+after = await tools.read(n=2)
+return {"before": before, "written": written, "after": after}`)
+	require.NoError(t, err)
+	require.NotNil(t, out.Suspended, "%s", out.Content[0].Text)
+	require.Len(t, out.Suspended.Pending, 1)
+	assert.Equal(t, "write", out.Suspended.Pending[0].Tool)
+
+	resumed, err := s.Resume(t.Context(), out.Suspended.State, []Approval{{ID: out.Suspended.Pending[0].ID, Approved: true}})
+	got := requireResult(t, resumed, err)
+	assert.JSONEq(t, `{"before":1,"written":1,"after":2}`, string(got.Value))
+	assert.Equal(t, []string{"start", "after write"}, got.Logs)
+	assert.EqualValues(t, 2, read.n.Load(), "the read before the suspension was not repeated")
+
+	// A TypeScript session with the same key does not take the state.
+	ts, _ := newTestSession(t, Options{Config: durableConfig(ModeCode, "write"), Runtime: durableRuntime, Approver: &approveLater{}}, read.tool(), write.tool())
+	_, err = ts.Resume(t.Context(), out.Suspended.State, []Approval{{ID: out.Suspended.Pending[0].ID, Approved: true}})
+	require.ErrorIs(t, err, coderun.ErrStateBuild)
+}
