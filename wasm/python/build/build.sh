@@ -54,20 +54,8 @@ tz_pinned() {
 }
 
 if ! tz_pinned; then
-	apt="$pycache/apt-tzdata"
-	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
-	: >"$apt/status"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main" >"$apt/sources.list"
-	opts=(
-		-o "Dir::Etc::SourceList=$apt/sources.list"
-		-o "Dir::Etc::SourceParts=/dev/null"
-		-o "Dir::State::Lists=$apt/lists"
-		-o "Dir::State::status=$apt/status"
-		-o "Dir::Cache=$apt"
-		-o "Dir::Cache::archives=$apt/archives"
-		-o "APT::Sandbox::User=root"
-		-o "APT::Architecture=amd64"
-	)
+	private_apt "$pycache/apt-tzdata" "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
+	opts=("${apt_opts[@]}")
 	if ! apt-get "${opts[@]}" update -qq ||
 		! (cd "$pycache" && apt-get "${opts[@]}" download -qq "tzdata=$tz_version" "tzdata-legacy=$tz_version" >/dev/null); then
 		echo "build.sh: cannot download tzdata=$tz_version from Debian's $py_suite suite;" \

@@ -33,12 +33,15 @@ cpython_native_opt="-DNDEBUG -O2"
 # private state directory so the machine's apt configuration is never read
 # or changed (as wasm/build/build.sh does for qjs-src). Exits with status 3
 # when the archive no longer has it.
-cpython_download() {
-	local apt="$cpython_cache/apt"
+# private_apt DIR LINE prepares an apt state of its own in DIR whose only
+# source is LINE, and sets apt_opts to the options that make apt-get use
+# it: the machine's apt configuration is never read or changed.
+private_apt() {
+	local apt="$1"
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
 	: >"$apt/status"
-	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main" >"$apt/sources.list"
-	local opts=(
+	echo "$2" >"$apt/sources.list"
+	apt_opts=(
 		-o "Dir::Etc::SourceList=$apt/sources.list"
 		-o "Dir::Etc::SourceParts=/dev/null"
 		-o "Dir::State::Lists=$apt/lists"
@@ -46,7 +49,13 @@ cpython_download() {
 		-o "Dir::Cache=$apt"
 		-o "Dir::Cache::archives=$apt/archives"
 		-o "APT::Sandbox::User=root"
+		-o "APT::Architecture=amd64"
 	)
+}
+
+cpython_download() {
+	private_apt "$cpython_cache/apt" "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
+	local opts=("${apt_opts[@]}")
 	# Debian's testing suite moves on and drops old pool files: a failed
 	# download is not a build failure but a pin to move (README.md).
 	if ! apt-get "${opts[@]}" update -qq ||

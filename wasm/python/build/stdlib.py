@@ -54,7 +54,11 @@ def main(lib, out, extras):
 
 def compile_file(path, rel, out):
     with open(path, "rb") as f:
-        source = f.read()
+        compile_source(f.read(), rel, out)
+
+
+def compile_source(source, rel, out):
+    """Writes source, compiled as the module at rel, to out/<rel>.pyc."""
     code = compile(source, rel, "exec", dont_inherit=True, optimize=0)
     data = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
     dest = os.path.join(out, rel[:-3] + ".pyc")

@@ -12,19 +12,10 @@ a package resources can be read from, and tzdata/zones, the list
 zoneinfo.available_timezones() reads.
 """
 
-import importlib._bootstrap_external as bootstrap
-import importlib.util
 import os
 import sys
 
-
-def compile_module(source, rel, out):
-    code = compile(source, rel, "exec", dont_inherit=True, optimize=0)
-    data = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-    dest = os.path.join(out, rel[:-3] + ".pyc")
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    with open(dest, "wb") as f:
-        f.write(data)
+from stdlib import compile_source as compile_module
 
 
 def main(zoneinfo, out, version):
