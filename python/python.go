@@ -8,8 +8,8 @@
 //	rt, err := coderun.New(cfg)
 //
 // The sandbox is CPython 3.13 compiled to WebAssembly (package
-// github.com/coderun/coderun/wasm/python embeds it), about 7 MiB of module
-// and 4 MiB of compressed standard library that a TypeScript-only program
+// github.com/coderun/coderun/wasm/python embeds it), about 5 MiB of compressed
+// module and 4 MiB of compressed standard library that a TypeScript-only program
 // does not link. A program is the body of an async function: top-level
 // await works, and `return` gives the run's value. docs/python.md
 // describes the contract.
