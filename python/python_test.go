@@ -30,11 +30,12 @@ func run(t *testing.T, rt *coderun.Runtime, program string, ns ...coderun.Namesp
 	return res
 }
 
-func TestSmoke(t *testing.T) {
+// A Python Runtime says so, and runs a program to its value and logs.
+func TestPythonRuntime(t *testing.T) {
 	rt := newRuntime(t, nil)
-	require.Equal(t, "python", rt.Language())
+	require.Equal(t, coderun.LanguagePython, rt.Language())
 	res := run(t, rt, "print('hi')\nreturn 1+1")
-	t.Logf("%+v %s", res, res.Value)
 	require.Nil(t, res.Failure)
 	require.JSONEq(t, "2", string(res.Value))
+	require.Equal(t, []string{"hi"}, res.Logs)
 }
