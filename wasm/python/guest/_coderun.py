@@ -28,19 +28,16 @@ __builtins__ = dict(_builtins.__dict__)
 
 import _coderun_host as _host
 
-import ast
 import asyncio
 import builtins
 import heapq
 import io
-import math
 import os
 import random
 import socket
 import subprocess
 import sys
 import time
-import traceback
 from asyncio import base_events, events
 
 import _coderun_program
