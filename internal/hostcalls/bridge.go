@@ -196,14 +196,13 @@ func (b *Bridge) Calls() int {
 }
 
 // Received records that the run loop took a completion from Done: the call
-// is no longer running; if it parked, it now waits for an answer, and its
-// arguments are held until then.
+// is no longer running; if it parked, it now waits for an answer, its
+// arguments held (since complete) until then.
 func (b *Bridge) Received(c Completion) {
 	b.mu.Lock()
 	b.inFlight--
 	if c.Parked != nil {
-		b.parked++
-		b.held += int64(len(c.Parked.Args))
+		b.parked++ // its arguments are held since its Function returned
 	}
 	b.mu.Unlock()
 }
@@ -436,9 +435,18 @@ func (c *call) name() string { return c.global + "." + c.function }
 // panic too; they run here, on a goroutine the runtime owns, so a panic in
 // them rejects the call instead of ending the process.
 func (b *Bridge) complete(c call, res any, err error) (out Completion) {
-	b.mu.Lock()
-	b.held -= c.held
-	b.mu.Unlock()
+	// The call's hold moves to its parked arguments in one step: were it
+	// given back here and taken again when the run loop receives the
+	// completion, calls started in between would be admitted against a
+	// bound that counted neither.
+	defer func() {
+		b.mu.Lock()
+		b.held -= c.held
+		if out.Parked != nil {
+			b.held += int64(len(out.Parked.Args))
+		}
+		b.mu.Unlock()
+	}()
 	out = Completion{ID: c.id}
 	defer func() {
 		if p := recover(); p != nil {

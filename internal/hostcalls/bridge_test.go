@@ -250,3 +250,35 @@ func TestImmediateCallsAnswerInsideStart(t *testing.T) {
 	default:
 	}
 }
+
+// A parked call's arguments are held from the moment its Function returns,
+// not from when the run loop receives the completion: in between, the call
+// is neither running nor parked, and a bound that counted neither would
+// admit calls beyond it.
+func TestParkedArgumentsAreHeldWithoutAGap(t *testing.T) {
+	b := newTestBridge(map[string]Function{
+		"ask": func(context.Context, any) (any, error) { return nil, &SuspendError{Reason: "approve"} },
+	}, Limits{MaxInFlight: 10, MaxCalls: 10, CanPark: true})
+	defer b.Settle()
+	big := make([]byte, 20<<20)
+	for i := range big {
+		big[i] = 'x'
+	}
+	require.Empty(t, refusal(b.Start(mustCBOR(t, []any{1, 0, "ask", string(big)}), nil)))
+	c := <-b.Done() // the Function returned; the run loop has not received it
+	require.NotNil(t, c.Parked)
+	b.mu.Lock()
+	held := b.held
+	b.mu.Unlock()
+	assert.Equal(t, int64(len(c.Parked.Args)), held, "the parked arguments are held before Received")
+	b.Received(c)
+	b.mu.Lock()
+	held = b.held
+	b.mu.Unlock()
+	assert.Equal(t, int64(len(c.Parked.Args)), held, "and not counted twice after it")
+	b.Answered(*c.Parked)
+	b.mu.Lock()
+	held = b.held
+	b.mu.Unlock()
+	assert.Zero(t, held)
+}
