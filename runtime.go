@@ -89,23 +89,26 @@ func New(cfg Config) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("coderun: telemetry: %w", err)
 	}
-	// Intl's shared data is decoded before any run can call Intl, while
-	// the sandbox compiles: were it decoded at the first Intl call, a
-	// run's first call would tell, by taking tens of milliseconds longer,
-	// that no run in the process had used Intl before.
-	warm := make(chan struct{})
-	go func() {
-		defer close(warm)
-		intl.Warm()
-	}()
 	if cfg.Language == "" {
 		cfg.Language = LanguageTypeScript
 	}
+	sb := guest.Lookup(cfg.Language) // nil for the built-in TypeScript
+	// Intl's shared data is decoded before any run can call Intl, while
+	// the sandbox compiles: were it decoded at the first Intl call, a
+	// run's first call would tell, by taking tens of milliseconds longer,
+	// that no run in the process had used Intl before. Only the
+	// TypeScript guest calls Intl.
+	warm := make(chan struct{})
+	go func() {
+		defer close(warm)
+		if sb == nil {
+			intl.Warm()
+		}
+	}()
 	opts := engine.Options{
 		MemoryLimitBytes: memoryCeiling(cfg.MemoryLimitBytes),
 		CacheDir:         cfg.CompilationCacheDir,
 	}
-	sb := guest.Lookup(cfg.Language) // nil for the built-in TypeScript
 	if sb != nil {
 		if opts.Module, err = sb.Module(); err != nil {
 			return nil, fmt.Errorf("coderun: the %s sandbox: %w", sb.Language, err)
