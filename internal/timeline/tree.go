@@ -67,7 +67,10 @@ func writeRun(w *bufio.Writer, run *Run) {
 		}
 		fmt.Fprintf(w, "  %-*s %-*s %-11s %8s", labels, label(run, c), tools, Safe(c.Tool), c.Outcome, dur(c.End.Sub(c.Made)))
 		var notes []string
-		if c.Wait >= minShownWait {
+		// A call that never ran spent its whole life in the queue: its
+		// duration already says how long, so only a call that ran is
+		// worth a queue note.
+		if c.Wait >= minShownWait && !c.NeverRun {
 			notes = append(notes, "queued "+dur(c.Wait))
 		}
 		if c.NeverRun {
