@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,17 +12,32 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tetratelabs/wazero"
 
 	"github.com/coderun/coderun/internal/wasminstr"
 	"github.com/coderun/coderun/wasm"
+	pythonwasm "github.com/coderun/coderun/wasm/python"
 )
 
-// The guest ABI is written down in several places: the glue's C
-// (GLUE_EXPORT/GLUE_IMPORT), this package (opNames, entryExport and the host
-// module), ABI.md's tables and the compiled wasm itself. This test keeps
-// them from drifting apart.
+// The guest ABI is written down in several places: each guest's C glue
+// (GLUE_EXPORT/GLUE_IMPORT and the GLUE_OP_ numbers), this package
+// (opNames, entryExport and the host module), ABI.md's tables and the
+// compiled wasm itself. These tests keep them from drifting apart, for
+// QuickJS-ng's glue and for CPython's.
 
-const buildDir = "../../wasm/build"
+const (
+	buildDir       = "../../wasm/build"
+	pythonGlueFile = "../../wasm/python/build/glue/glue.c"
+)
+
+// quickJSGlue returns the files of QuickJS-ng's glue.
+func quickJSGlue(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(buildDir, "glue", "*.c"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	return files
+}
 
 // abiTable returns the names in the first column of the markdown table
 // under the heading that starts with heading in ABI.md.
@@ -41,13 +57,10 @@ func abiTable(t *testing.T, heading string) []string {
 	return sorted(names)
 }
 
-// glueNames returns the names the glue's C declares with macro (GLUE_EXPORT
-// or GLUE_IMPORT).
-func glueNames(t *testing.T, macro string) []string {
+// glueNames returns the names the glue's C files declare with macro
+// (GLUE_EXPORT or GLUE_IMPORT).
+func glueNames(t *testing.T, files []string, macro string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(buildDir, "glue", "*.c"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
 	use := regexp.MustCompile(`(?m)^` + macro + `\(([a-z_]+)\)`)
 	var names []string
 	for _, f := range files {
@@ -75,21 +88,27 @@ func TestExportsAgreeEverywhere(t *testing.T) {
 	}
 	inEngine := []string{entryExport, "coderun_fuel_probe"}
 
-	assert.Equal(t, glueNames(t, "GLUE_EXPORT"), sorted(inWasm), "glue/*.c against the wasm's export section")
+	assert.Equal(t, glueNames(t, quickJSGlue(t), "GLUE_EXPORT"), sorted(inWasm), "glue/*.c against the wasm's export section")
 	assert.Equal(t, abiTable(t, "## Exports"), sorted(inWasm), "ABI.md against the wasm's export section")
 	assert.Equal(t, sorted(inEngine), sorted(inWasm), "the engine's export (plus the never-called probe) against the wasm")
 }
 
-// The operations of coderun_entry are numbered in the glue (GLUE_OP_…),
-// in ABI.md's table and in opNames; all three must agree.
-func TestOpsAgreeEverywhere(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(buildDir, "glue", "exports.c"))
+// glueOps returns the GLUE_OP_ numbers a glue's C file declares.
+func glueOps(t *testing.T, file string) map[string]int {
+	t.Helper()
+	src, err := os.ReadFile(file)
 	require.NoError(t, err)
-	inGlue := map[string]int{}
+	ops := map[string]int{}
 	for _, m := range regexp.MustCompile(`(?m)^\s*GLUE_OP_([A-Z_]+) = (\d+),`).FindAllStringSubmatch(string(src), -1) {
 		n, _ := strconv.Atoi(m[2])
-		inGlue[strings.ToLower(m[1])] = n
+		ops[strings.ToLower(m[1])] = n
 	}
+	return ops
+}
+
+// The operations of coderun_entry are numbered in each guest's glue
+// (GLUE_OP_…), in ABI.md's table and in opNames; all must agree.
+func TestOpsAgreeEverywhere(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join(buildDir, "ABI.md"))
 	require.NoError(t, err)
 	inABI := map[string]int{}
@@ -102,7 +121,8 @@ func TestOpsAgreeEverywhere(t *testing.T) {
 		inEngine[name] = o
 	}
 	require.Len(t, inEngine, int(numOps))
-	assert.Equal(t, inEngine, inGlue, "opNames against glue/exports.c's GLUE_OP_ numbers")
+	assert.Equal(t, inEngine, glueOps(t, filepath.Join(buildDir, "glue", "exports.c")), "opNames against QuickJS-ng's glue/exports.c")
+	assert.Equal(t, inEngine, glueOps(t, pythonGlueFile), "opNames against CPython's glue.c")
 	assert.Equal(t, inEngine, inABI, "opNames against ABI.md's table of operations")
 }
 
@@ -128,7 +148,7 @@ func TestImportsAgreeEverywhere(t *testing.T) {
 		inHost = append(inHost, name)
 	}
 
-	assert.Equal(t, glueNames(t, "GLUE_IMPORT"), sorted(inWasm), "glue/*.c against the wasm's import section")
+	assert.Equal(t, glueNames(t, quickJSGlue(t), "GLUE_IMPORT"), sorted(inWasm), "glue/*.c against the wasm's import section")
 	assert.Equal(t, abiTable(t, "## Imports from `coderun`"), sorted(inWasm), "ABI.md against the wasm's import section")
 	assert.Equal(t, sorted(inHost), sorted(inWasm), "the host module against the wasm's imports")
 }
@@ -155,4 +175,43 @@ func TestQuickJSVersionAgreesWithTheBuild(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join(buildDir, "ABI.md"))
 	require.NoError(t, err)
 	assert.Contains(t, string(doc), "QuickJS-ng "+wasm.QuickJSVersion+" built", "ABI.md names the version")
+}
+
+// CPython's glue declares its own exports and imports; its wasm must have
+// exactly those, the exports the engine calls, and only imports the host
+// module provides and ABI.md describes.
+func TestPythonGlueAgreesWithItsWasm(t *testing.T) {
+	module, err := pythonwasm.Binary()
+	require.NoError(t, err)
+	ctx := context.Background()
+	// The interpreter only decodes and validates: listing the sections
+	// needs no machine code.
+	r := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
+	defer r.Close(ctx)
+	compiled, err := r.CompileModule(ctx, module)
+	require.NoError(t, err)
+
+	var exports, imports []string
+	for name := range compiled.ExportedFunctions() {
+		if strings.HasPrefix(name, "coderun_") {
+			exports = append(exports, name)
+		}
+	}
+	for _, f := range compiled.ImportedFunctions() {
+		if module, name, _ := f.Import(); module == "coderun" {
+			imports = append(imports, name)
+		}
+	}
+	glue := []string{pythonGlueFile}
+	assert.Equal(t, glueNames(t, glue, "GLUE_EXPORT"), sorted(exports), "CPython's glue.c against its wasm's export section")
+	assert.Equal(t, sorted([]string{entryExport, "coderun_fuel_probe"}), sorted(exports), "the engine's export (plus the never-called probe) against CPython's wasm")
+	assert.Equal(t, glueNames(t, glue, "GLUE_IMPORT"), sorted(imports), "CPython's glue.c against its wasm's import section")
+	assert.Subset(t, abiTable(t, "## Imports from `coderun`"), imports, "CPython's imports against ABI.md")
+
+	e := newEngine(t)
+	var inHost []string
+	for name := range e.s.runtime.Module("coderun").ExportedFunctionDefinitions() {
+		inHost = append(inHost, name)
+	}
+	assert.Subset(t, inHost, imports, "CPython's imports against the host module")
 }
