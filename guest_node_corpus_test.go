@@ -233,7 +233,14 @@ func compareCorpusWithNode(t *testing.T, dir string) (identical, total int) {
 	// the programs one at a time, coderun four at once under -race). The
 	// corpus prints no clock readings or random numbers, which the mode
 	// would change.
-	rt := newRuntime(t, func(c *Config) { c.Deterministic = true })
+	// The budgets are raised: the corpus compares what programs print,
+	// not how fast, and ComputeTime is wall-clock time inside the guest,
+	// which a loaded machine (this package's tests run in parallel under
+	// -race) stretches. A program that hangs still fails, a minute later.
+	rt := newRuntime(t, func(c *Config) {
+		c.Deterministic = true
+		c.ComputeTime, c.WallTime = time.Minute, 2*time.Minute
+	})
 
 	got := make([]parityOutcome, len(programs))
 	var wg sync.WaitGroup

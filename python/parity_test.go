@@ -34,6 +34,10 @@ func TestMatchesCPython(t *testing.T) {
 	// them: a program that sleeps or races timers does the same however
 	// loaded the machine is.
 	cfg.Deterministic = true
+	// The corpus compares output, not speed: ComputeTime is wall-clock
+	// time inside the guest, which a loaded machine stretches. A program
+	// that hangs still fails, a minute later.
+	cfg.ComputeTime, cfg.WallTime = time.Minute, 2*time.Minute
 	rt, err := coderun.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = rt.Close(context.Background()) })
