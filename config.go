@@ -89,10 +89,23 @@ const (
 )
 
 // languages are the known languages, each with the package whose import
-// links its sandbox in ("" for the built-in one).
+// links its sandbox in ("" for the built-in one). Every other list of
+// languages (the CLI's --language, Code Mode's SDK renderers) derives from
+// this one or is checked against it.
 var languages = []struct{ name, pkg string }{
 	{LanguageTypeScript, ""},
 	{LanguagePython, "github.com/coderun/coderun/python"},
+}
+
+// Languages returns the values [Config.Language] accepts, TypeScript
+// first. A language other than TypeScript runs only in a program that
+// imports its package, which links its sandbox in.
+func Languages() []string {
+	names := make([]string, len(languages))
+	for i, l := range languages {
+		names[i] = l.name
+	}
+	return names
 }
 
 // FuelQuantum is the number of loop iterations inside the sandbox between two

@@ -71,6 +71,9 @@ func TestValidateNamesTheFieldAsData(t *testing.T) {
 func TestLanguage(t *testing.T) {
 	cfg := DefaultConfig()
 	assert.Equal(t, LanguageTypeScript, cfg.Language)
+	assert.Equal(t, []string{LanguageTypeScript, LanguagePython}, Languages())
+	Languages()[0] = "changed"
+	assert.Equal(t, LanguageTypeScript, Languages()[0], "Languages returns a copy")
 	cfg.Language = "ruby"
 	var ce *ConfigError
 	require.ErrorAs(t, cfg.Validate(), &ce)

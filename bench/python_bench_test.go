@@ -95,8 +95,21 @@ func BenchmarkPythonFirstRuntime(b *testing.B) {
 // each one's median time both ways and the ratio, x-native. The native
 // interpreter is not compiled to wasm, has no fuel counter and no
 // budgets: the ratio is the whole price of the sandbox.
+//
+// warm-ms is measured as native-ms is, inside one coderun run: the median
+// of five calls, so the first call's costs (a fresh instance's memory,
+// CPython's caches, compiled regular expressions) are left out.
+//
+// CODERUN_BENCH_PYTHON_PLAIN=FILE adds a column that splits the price:
+// the same interpreter as a plain WASI command (no glue, fuel counter,
+// snapshot or counting allocator; `wasm/python/build/build.sh --plain
+// FILE` builds it), run by wazero's compiler in this process and measured
+// the same way. plain-ms is its median, plain-x-native what running
+// CPython as wasm under wazero costs by itself, and x-plain (warm-ms over
+// plain-ms) what coderun's build of the interpreter adds to that.
 func BenchmarkPythonCompute(b *testing.B) {
 	python := nativeCPython(b)
+	plain := plainCPython(b)
 	cfg := coderun.DefaultConfig()
 	cfg.Language = coderun.LanguagePython
 	rt := newBenchRuntime(b, cfg)
@@ -106,7 +119,11 @@ func BenchmarkPythonCompute(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			want, native := runNativeWorkload(b, python, string(src))
+			out, err := exec.Command(python, "-I", "-c", pythonWorkloadHarness(string(src))).Output()
+			if err != nil {
+				b.Fatalf("native CPython: %v", err)
+			}
+			want, native := parsePythonWorkload(b, out)
 			req := coderun.Request{Program: string(src) + "\nreturn work()\n"}
 			var samples durations
 			b.ResetTimer()
@@ -118,9 +135,29 @@ func BenchmarkPythonCompute(b *testing.B) {
 					b.Fatalf("run: %v %+v (native: %s)", err, res, want)
 				}
 			}
+			b.StopTimer()
 			b.ReportMetric(millis(samples.percentile(50)), "coderun-ms")
 			b.ReportMetric(millis(native), "native-ms")
 			b.ReportMetric(float64(samples.percentile(50))/float64(native), "x-native")
+
+			res, err := rt.Run(context.Background(), coderun.Request{Program: pythonWorkloadHarness(string(src))})
+			if err != nil || res.Failure != nil || len(res.Logs) != 1 {
+				b.Fatalf("warm run: %v %+v", err, res)
+			}
+			value, warm := parsePythonWorkload(b, []byte(res.Logs[0]))
+			if value != want {
+				b.Fatalf("warm run gave %s, native %s", value, want)
+			}
+			b.ReportMetric(millis(warm), "warm-ms")
+			if plain != nil {
+				value, t := plain.run(b, string(src))
+				if value != want {
+					b.Fatalf("plain CPython gave %s, native %s", value, want)
+				}
+				b.ReportMetric(millis(t), "plain-ms")
+				b.ReportMetric(float64(t)/float64(native), "plain-x-native")
+				b.ReportMetric(float64(warm)/float64(t), "x-plain")
+			}
 		})
 	}
 }
@@ -142,12 +179,11 @@ func nativeCPython(b *testing.B) string {
 	return strings.TrimSpace(string(out))
 }
 
-// runNativeWorkload runs src's work() five times in python and returns
-// its value as JSON and the median time of one call (process start and
-// imports not counted).
-func runNativeWorkload(b *testing.B, python, src string) (string, time.Duration) {
-	b.Helper()
-	harness := src + `
+// pythonWorkloadHarness is a Python workload's source with a main that runs its work()
+// five times and writes the median time of one call (process start and
+// imports not counted) and the value, as JSON, to stdout.
+func pythonWorkloadHarness(src string) string {
+	return src + `
 import json as _json, sys as _sys, time as _time
 _times = []
 for _ in range(5):
@@ -156,13 +192,15 @@ for _ in range(5):
     _times.append(_time.perf_counter_ns() - _t0)
 _sys.stdout.write(_json.dumps([sorted(_times)[2], _value]))
 `
-	out, err := exec.Command(python, "-I", "-c", harness).Output()
-	if err != nil {
-		b.Fatalf("native CPython: %v", err)
-	}
+}
+
+// parsePythonWorkload reads what pythonWorkloadHarness wrote: the value as JSON and
+// the median time.
+func parsePythonWorkload(b *testing.B, out []byte) (string, time.Duration) {
+	b.Helper()
 	var r [2]json.RawMessage
 	if err := json.Unmarshal(out, &r); err != nil {
-		b.Fatalf("native CPython: %q: %v", out, err)
+		b.Fatalf("workload output %q: %v", out, err)
 	}
 	var ns int64
 	if err := json.Unmarshal(r[0], &ns); err != nil {

@@ -343,6 +343,17 @@ func TestLanguageOf(t *testing.T) {
 		func() { GenerateSDK(nil, opts) })
 }
 
+// Code Mode renders an SDK for every language a Runtime runs, and for no
+// other: the runtime's list is the one place languages are named.
+func TestSDKLanguagesAreTheRuntimesLanguages(t *testing.T) {
+	t.Parallel()
+	var rendered []string
+	for _, l := range sdkLanguages {
+		rendered = append(rendered, l.name)
+	}
+	assert.Equal(t, coderun.Languages(), rendered)
+}
+
 // A session speaks its runtime's language: the runtime's wins over the
 // configuration's, which stands when there is no runtime (mode native).
 func TestSessionLanguageIsTheRuntimes(t *testing.T) {

@@ -20,13 +20,14 @@ import (
 	"sync"
 	"testing/fstest"
 
+	"github.com/coderun/coderun"
 	"github.com/coderun/coderun/internal/guest"
 	pythonwasm "github.com/coderun/coderun/wasm/python"
 )
 
 func init() {
 	guest.Register(&guest.Sandbox{
-		Language:   "python",
+		Language:   coderun.LanguagePython,
 		Module:     pythonwasm.Binary,
 		Files:      stdlibFS{},
 		FileName:   "program.py",

@@ -9,9 +9,9 @@ import (
 	"github.com/coderun/coderun"
 )
 
-// languages are the values of --language, as coderun.Config.Language
-// names them.
-var languages = []string{coderun.LanguageTypeScript, coderun.LanguagePython}
+// languages are the values of --language: those coderun.Config.Language
+// accepts.
+var languages = coderun.Languages()
 
 // languageExtensions are the file extensions that choose a language other
 // than TypeScript, the language of every other file and of standard input.

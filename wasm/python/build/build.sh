@@ -7,6 +7,9 @@
 #
 #   wasm/python/build/build.sh                  build wasm/python/python.wasm.gz and python313.zip
 #   wasm/python/build/build.sh DIR/NAME.wasm.gz build DIR/NAME.wasm.gz and DIR/python313.zip
+#   wasm/python/build/build.sh --plain OUT.wasm build the same interpreter as a plain WASI
+#                                               command: no glue, fuel or snapshot (bench/
+#                                               runs it to tell wazero's cost from coderun's)
 #
 # Exit status 3: the pinned source cannot be downloaded and is not in the
 # cache; anything else non-zero is a real failure.
@@ -29,6 +32,12 @@ pycache="$cpython_cache"
 src="$cpython_src"
 native="$cpython_native"
 
+plain=""
+if [[ "${1:-}" == --plain ]]; then
+	plain=1
+	shift
+	[[ $# == 1 ]] || { echo "build.sh: --plain needs the output file: build.sh --plain OUT.wasm" >&2; exit 2; }
+fi
 out="${1:-$here/../python.wasm.gz}"
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
@@ -53,7 +62,7 @@ tz_pinned() {
 		echo "$tz_legacy_deb_sha256  $pycache/$tz_legacy_deb" | sha256sum -c --quiet - >/dev/null 2>&1
 }
 
-if ! tz_pinned; then
+if [[ -z "$plain" ]] && ! tz_pinned; then
 	private_apt "$pycache/apt-tzdata" "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $py_suite main"
 	opts=("${apt_opts[@]}")
 	if ! apt-get "${opts[@]}" update -qq ||
@@ -101,16 +110,29 @@ wasm_features="-msign-ext -mnontrapping-fptoint -mmutable-globals"
 		--with-pymalloc \
 		>configure.log 2>&1 ||
 		{ cat configure.log config.log | tail -40 >&2; echo "build.sh: configure failed" >&2; exit 1; }
-	# The glue joins the interpreter's link through LINKFORSHARED (empty
-	# for WASI, and on that command line alone), with -mexec-model=reactor:
-	# the module exports the glue's coderun_entry and _initialize instead
-	# of running main (Programs/python.o's main stays unreferenced).
-	clang-16 --target=wasm32-wasi --sysroot=/usr -O2 $wasm_features \
-		-ffile-prefix-map="$here=." -I"$src/Include" -I. \
-		-c -o "$work/glue.o" "$here/glue/glue.c"
-	make python.wasm pybuilddir.txt LINKFORSHARED="$work/glue.o -mexec-model=reactor" >make.log 2>&1 ||
-		{ tail -40 make.log >&2; echo "build.sh: make failed" >&2; exit 1; }
+	if [[ -n "$plain" ]]; then
+		# CPython's own main, as make links it for WASI by default: the
+		# interpreter coderun runs, without anything coderun adds to it.
+		make python.wasm >make.log 2>&1 ||
+			{ tail -40 make.log >&2; echo "build.sh: make failed" >&2; exit 1; }
+	else
+		# The glue joins the interpreter's link through LINKFORSHARED
+		# (empty for WASI, and on that command line alone), with
+		# -mexec-model=reactor: the module exports the glue's
+		# coderun_entry and _initialize instead of running main
+		# (Programs/python.o's main stays unreferenced).
+		clang-16 --target=wasm32-wasi --sysroot=/usr -O2 $wasm_features \
+			-ffile-prefix-map="$here=." -I"$src/Include" -I. \
+			-c -o "$work/glue.o" "$here/glue/glue.c"
+		make python.wasm pybuilddir.txt LINKFORSHARED="$work/glue.o -mexec-model=reactor" >make.log 2>&1 ||
+			{ tail -40 make.log >&2; echo "build.sh: make failed" >&2; exit 1; }
+	fi
 )
+if [[ -n "$plain" ]]; then
+	cp "$cross/python.wasm" "$out"
+	echo "build.sh: wrote $out"
+	exit 0
+fi
 
 # The standard library: compiled by the build Python (same bytecode),
 # packed by a Go program (the build Python has no zlib for zipfile's CRC).
