@@ -179,9 +179,11 @@ func nativeCPython(b *testing.B) string {
 	return strings.TrimSpace(string(out))
 }
 
-// pythonWorkloadHarness is a Python workload's source with a main that runs its work()
-// five times and writes the median time of one call (process start and
-// imports not counted) and the value, as JSON, to stdout.
+// pythonWorkloadHarness is a Python workload's source with a main that
+// runs its work() five times and writes the median time of one call
+// (process start and imports not counted) and the value, as JSON, to
+// stdout: the same measurement natively, as a plain WASI command and
+// inside one coderun run.
 func pythonWorkloadHarness(src string) string {
 	return src + `
 import json as _json, sys as _sys, time as _time
@@ -194,8 +196,8 @@ _sys.stdout.write(_json.dumps([sorted(_times)[2], _value]))
 `
 }
 
-// parsePythonWorkload reads what pythonWorkloadHarness wrote: the value as JSON and
-// the median time.
+// parsePythonWorkload reads what pythonWorkloadHarness wrote: the value
+// as JSON and the median time.
 func parsePythonWorkload(b *testing.B, out []byte) (string, time.Duration) {
 	b.Helper()
 	var r [2]json.RawMessage
