@@ -97,9 +97,11 @@ var languages = []struct{ name, pkg string }{
 	{LanguagePython, "github.com/coderun/coderun/python"},
 }
 
-// Languages returns the values [Config.Language] accepts, TypeScript
-// first. A language other than TypeScript runs only in a program that
-// imports its package, which links its sandbox in.
+// Languages returns the languages coderun knows, as [Config.Language]
+// names them, [LanguageTypeScript] first (an empty Language means it
+// too), in a new slice. [LanguagePython] passes [Config.Validate] only in
+// a program that imports github.com/coderun/coderun/python, which links
+// its sandbox in.
 func Languages() []string {
 	names := make([]string, len(languages))
 	for i, l := range languages {

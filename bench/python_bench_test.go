@@ -102,11 +102,13 @@ func BenchmarkPythonFirstRuntime(b *testing.B) {
 //
 // CODERUN_BENCH_PYTHON_PLAIN=FILE adds a column that splits the price:
 // the same interpreter as a plain WASI command (no glue, fuel counter,
-// snapshot or counting allocator; `wasm/python/build/build.sh --plain
-// FILE` builds it), run by wazero's compiler in this process and measured
-// the same way. plain-ms is its median, plain-x-native what running
-// CPython as wasm under wazero costs by itself, and x-plain (warm-ms over
-// plain-ms) what coderun's build of the interpreter adds to that.
+// direct-call rewrite, snapshot or counting allocator;
+// `wasm/python/build/build.sh --plain FILE` builds it), run by wazero's
+// compiler in this process and measured the same way. plain-ms is its
+// median, plain-x-native what running CPython as wasm under wazero costs
+// by itself, and x-plain (warm-ms over plain-ms) what coderun's build of
+// the interpreter changes in that: above 1 it adds, below 1 (the direct
+// calls) it saves.
 func BenchmarkPythonCompute(b *testing.B) {
 	python := nativeCPython(b)
 	plain := plainCPython(b)

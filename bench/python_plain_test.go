@@ -16,7 +16,8 @@ import (
 
 // plainPython is CPython built for wasm32-wasi exactly as coderun's
 // sandbox is, but as a plain WASI command: CPython's own main, without
-// the glue, the fuel counter, the counting allocator or the snapshot.
+// the glue, the fuel counter, the direct-call rewrite, the counting
+// allocator or the snapshot.
 // Run by wazero's compiler, it shows what running CPython as wasm costs
 // apart from anything coderun adds.
 type plainPython struct {

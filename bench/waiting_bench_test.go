@@ -47,10 +47,11 @@ const waitingReserve = 4 << 30
 // blocked in bench.wait(), and reports the growth of the process's memory
 // per waiting run: MiB/run from VmRSS, PSS-MiB/run from Pss, heap-MiB/run
 // from the Go heap in use, and start-s, the time until all N were waiting.
-// VmRSS counts a snapshot page in every instance that maps it, and a read
-// fault on the snapshot maps up to 16 neighbouring pages at once (the
-// kernel's fault-around), so a run that reads its heap widely, as CPython
-// does, shows megabytes it does not own; Pss counts each shared page once.
+// VmRSS counts a snapshot page in every instance that maps it, and a
+// read fault on the snapshot maps the 16 pages of its 64 KiB window at
+// once (the kernel's fault-around), so a run that reads its heap widely,
+// as CPython does, shows megabytes it does not own; Pss counts each
+// shared page once.
 // N is 1,000 and 5,000; CODERUN_BENCH_WAITING_10K=1 adds 10,000.
 // Target: ≤ 1.5 MB per run, so that 10,000 fit in 24 GiB.
 //

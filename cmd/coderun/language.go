@@ -9,8 +9,7 @@ import (
 	"github.com/coderun/coderun"
 )
 
-// languages are the values of --language: those coderun.Config.Language
-// accepts.
+// languages are the values of --language: the languages coderun knows.
 var languages = coderun.Languages()
 
 // languageExtensions are the file extensions that choose a language other

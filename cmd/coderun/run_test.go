@@ -68,13 +68,15 @@ func TestPositionsNameTheFile(t *testing.T) {
 // Both first programs, hello.ts and hello.py, print the same.
 func TestRunExample(t *testing.T) {
 	for _, file := range []string{"hello.ts", "hello.py"} {
-		code, out, stderr := cli(t, "", "run", "../../examples/"+file)
-		require.Equal(t, 0, code, stderr)
-		res := decode(t, out)
-		assert.Nil(t, res.Failure, file)
-		assert.JSONEq(t, `{"greeted":["world","coderun"],"at":"1970-01-01T00:00:00.000Z"}`, string(res.Value), file)
-		assert.Equal(t, []string{"hello, world!", "hello, coderun."}, res.Logs, file)
-		assert.Equal(t, 1, strings.Count(out, "\n"), "compact JSON on one line")
+		t.Run(file, func(t *testing.T) {
+			code, out, stderr := cli(t, "", "run", "../../examples/"+file)
+			require.Equal(t, 0, code, stderr)
+			res := decode(t, out)
+			assert.Nil(t, res.Failure)
+			assert.JSONEq(t, `{"greeted":["world","coderun"],"at":"1970-01-01T00:00:00.000Z"}`, string(res.Value))
+			assert.Equal(t, []string{"hello, world!", "hello, coderun."}, res.Logs)
+			assert.Equal(t, 1, strings.Count(out, "\n"), "compact JSON on one line")
+		})
 	}
 }
 

@@ -181,14 +181,14 @@ func TestQuickJSVersionAgreesWithTheBuild(t *testing.T) {
 // exactly those, the exports the engine calls, and only imports the host
 // module provides and ABI.md describes.
 func TestPythonGlueAgreesWithItsWasm(t *testing.T) {
-	module, err := pythonwasm.Binary()
+	bin, err := pythonwasm.Binary()
 	require.NoError(t, err)
 	ctx := context.Background()
-	// The interpreter only decodes and validates: listing the sections
-	// needs no machine code.
+	// wazero's interpreter compiles without generating machine code, which
+	// listing the sections does not need (about a second for this module).
 	r := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfigInterpreter())
 	defer r.Close(ctx)
-	compiled, err := r.CompileModule(ctx, module)
+	compiled, err := r.CompileModule(ctx, bin)
 	require.NoError(t, err)
 
 	var exports, imports []string

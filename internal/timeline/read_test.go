@@ -90,6 +90,12 @@ func TestNeverRun(t *testing.T) {
 		assert.Equal(t, "dropped", c.Outcome)
 		assert.Equal(t, at(2), c.Made, "made when the end says, less its duration")
 		assert.Equal(t, c.End, c.Admitted, "queued all its life")
+
+		// Its 3 ms in the queue are its duration: the tree says it never
+		// ran, and adds no queue note.
+		var tree bytes.Buffer
+		require.NoError(t, WriteTree(&tree, l))
+		assert.Regexp(t, `(?m)^  #1 t dropped +3\.0ms  never ran; queue: dropped$`, tree.String(), flag)
 	}
 }
 

@@ -3,13 +3,14 @@
 # and the zip of its compiled standard library. README.md here explains
 # every choice. The result is a reactor implementing wasm/build/ABI.md:
 # CPython, the C glue in glue/ and, in the zip, the Python runtime in
-# ../guest/.
+# ../guest/ (with --plain, CPython alone, as a WASI command).
 #
 #   wasm/python/build/build.sh                  build wasm/python/python.wasm.gz and python313.zip
 #   wasm/python/build/build.sh DIR/NAME.wasm.gz build DIR/NAME.wasm.gz and DIR/python313.zip
 #   wasm/python/build/build.sh --plain OUT.wasm build the same interpreter as a plain WASI
-#                                               command: no glue, fuel or snapshot (bench/
-#                                               runs it to tell wazero's cost from coderun's)
+#                                               command: no glue, instrumentation or snapshot
+#                                               (bench/ runs it to tell wazero's cost from
+#                                               coderun's)
 #
 # Exit status 3: the pinned source cannot be downloaded and is not in the
 # cache; anything else non-zero is a real failure.
