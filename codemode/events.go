@@ -31,7 +31,9 @@ const (
 	// of each. The start is written when the call leaves the dispatch queue:
 	// when it starts, parks, or is dropped, and then it has dropped (true):
 	// the call never ran (the run settled first), and its end, outcome
-	// dropped, follows at once.
+	// dropped, follows at once. The end of a call that ran is written
+	// before the queue admits the next call in its place, so the log never
+	// shows more calls running at once than the queue allowed.
 	EventCodeDispatchStart = "tool/code-dispatch-start"
 	EventCodeDispatch      = "tool/code-dispatch"
 	// EventApproval records an approver's answer: call, tool, approved.

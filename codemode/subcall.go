@@ -149,6 +149,7 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 		out     *Output
 		callErr error
 		park    *awaitingApproval
+		ended   bool // its end is written
 	)
 	qerr := d.queue.runParkable(ctx, t, func(ctx context.Context) bool {
 		if logStart {
@@ -162,6 +163,11 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 		if callErr == nil && len(out.Deferred) > 0 {
 			d.hold(t.seq, out.Deferred)
 		}
+		// The end is written before the queue lets the next call in, so
+		// the log never shows that call admitted while this one still
+		// ran: readers count how many ran at once from it.
+		d.logEnd(ctx, call, submitted, t.admittedAt.Sub(submitted), callErr)
+		ended = true
 		return false
 	})
 	wait := t.admittedAt.Sub(submitted)
@@ -187,8 +193,9 @@ func (d *subDispatcher) runQueued(ctx context.Context, t *ticket, submitted time
 	if logStart {
 		d.logStart(ctx, call, qerr != nil && !errors.Is(qerr, errParked))
 	}
-	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
-	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
+	if !ended {
+		d.logEnd(ctx, call, submitted, wait, callErr)
+	}
 	d.s.tel.endSubCall(ctx, call, parked, callErr)
 	switch {
 	case parked != "":
@@ -231,6 +238,14 @@ func (d *subDispatcher) dropLate(ctx context.Context, e *entry, args any) error 
 	attrs := append(callAttrs(call), outcomeAttrs(0, callErr)...)
 	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", 0))...)
 	return callErr
+}
+
+// logEnd writes a sub-call's dispatch end (EventCodeDispatch): how long
+// since it was submitted, how long of that it waited in the queue, and its
+// outcome.
+func (d *subDispatcher) logEnd(ctx context.Context, call *Call, submitted time.Time, wait time.Duration, callErr error) {
+	attrs := append(callAttrs(call), outcomeAttrs(time.Since(submitted), callErr)...)
+	d.s.log.LogAttrs(ctx, slog.LevelInfo, EventCodeDispatch, append(attrs, slog.Duration("wait", wait))...)
 }
 
 // logStart writes a sub-call's dispatch start; dropped marks one that never

@@ -122,9 +122,10 @@ func runOutcome(run *Run) string {
 }
 
 // OverlapSlack is how much two calls must overlap to count as running at
-// once. The log records a call's end a little after the queue let the
-// next call start (the release comes first), so a call admitted as another
-// ended seems to overlap it by some microseconds.
+// once. codemode writes a call's end before its queue admits the next
+// call, but a log from another writer, or from an older coderun, may
+// record the end a little after: a call admitted as another ended then
+// seems to overlap it by some microseconds.
 const OverlapSlack = 100 * time.Microsecond
 
 // Peak is the most sub-calls the run had running at once (admitted, not
