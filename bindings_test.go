@@ -276,10 +276,13 @@ func TestCallLimitsRejectInsideTheProgram(t *testing.T) {
 
 func TestWaitingOnCallsCostsNoCompute(t *testing.T) {
 	t.Parallel()
-	rt := newRuntime(t, func(c *Config) { c.ComputeTime = 50 * time.Millisecond })
+	// A second of waiting against a budget of 300 ms: the program's own
+	// compute is a few milliseconds, and the budget leaves room for a
+	// loaded machine's.
+	rt := newRuntime(t, func(c *Config) { c.ComputeTime = 300 * time.Millisecond })
 	res := runWith(t, rt, `await tools.sleep(); await tools.sleep(); return 'ok'`, tools(map[string]Function{
 		"sleep": func(ctx context.Context, _ any) (any, error) {
-			time.Sleep(150 * time.Millisecond)
+			time.Sleep(500 * time.Millisecond)
 			return nil, nil
 		},
 	}))

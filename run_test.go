@@ -151,11 +151,13 @@ func assertReleased(t *testing.T, rt *Runtime) {
 func TestWallTimeCountsOnlyLiveTime(t *testing.T) {
 	t.Parallel()
 	ns := approvals(nil)
-	rt := durableRuntime(t, func(c *Config) { c.WallTime = 300 * time.Millisecond })
+	// The live time (transform, run, seal, restore) is milliseconds; the
+	// budget leaves a loaded machine room for it.
+	rt := durableRuntime(t, func(c *Config) { c.WallTime = time.Second })
 	res, err := rt.Run(context.Background(), Request{Program: `await tools.ask(1); return "in time"`, Bindings: []Namespace{ns}})
 	require.NoError(t, err)
 	s := requireSuspended(t, res)
-	time.Sleep(400 * time.Millisecond) // longer than WallTime, while suspended
+	time.Sleep(1200 * time.Millisecond) // longer than WallTime, while suspended
 	res, err = rt.Resume(context.Background(), s.State, []Answer{{ID: s.Pending[0].ID, Value: 1}}, []Namespace{ns})
 	require.NoError(t, err)
 	assert.Equal(t, `"in time"`, requireOK(t, res))
