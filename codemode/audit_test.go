@@ -116,7 +116,7 @@ func TestUnhandledSubCallRejectionFailsTheRun(t *testing.T) {
 	out, err := runCode(t, s, `
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 for (const name of ["report.txt", "bad/name.txt"]) tools.save({name});
-await sleep(50);
+await sleep(5000); // the rejection ends the run long before, however loaded the machine
 return "saved all files";`)
 	require.NoError(t, err)
 	var res coderun.Result
