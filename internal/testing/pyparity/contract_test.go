@@ -3,6 +3,7 @@ package pyparity
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -78,19 +79,38 @@ func TestNativeRunnerKeepsTheContract(t *testing.T) {
 // every program of the corpus gives the same outcome on two native runs.
 func TestNativeCorpusIsDeterministic(t *testing.T) {
 	python := NativePython(t)
-	for _, p := range LoadCorpus(t) {
-		var outs [2]string
-		for i := range outs {
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			o, err := RunNative(ctx, python, p.Path)
-			cancel()
-			if err != nil {
-				t.Fatal(err)
+	corpus := LoadCorpus(t)
+	// Four programs at a time: each run is two short interpreter
+	// processes, and one at a time took minutes of a CI run's wall clock.
+	work := make(chan Program)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				var outs [2]string
+				ran := true
+				for i := range outs {
+					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+					o, err := RunNative(ctx, python, p.Path)
+					cancel()
+					if err != nil {
+						t.Error(err)
+						ran = false
+						break
+					}
+					outs[i] = o.String()
+				}
+				if ran && outs[0] != outs[1] {
+					t.Errorf("%s gives different outcomes on two native runs:\n%s\n---\n%s", p.Name, outs[0], outs[1])
+				}
 			}
-			outs[i] = o.String()
-		}
-		if outs[0] != outs[1] {
-			t.Errorf("%s gives different outcomes on two native runs:\n%s\n---\n%s", p.Name, outs[0], outs[1])
-		}
+		}()
 	}
+	for _, p := range corpus {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
 }
