@@ -17,9 +17,8 @@ import (
 // plainPython is CPython built for wasm32-wasi exactly as coderun's
 // sandbox is, but as a plain WASI command: CPython's own main, without
 // the glue, the fuel counter, the direct-call rewrite, the counting
-// allocator or the snapshot.
-// Run by wazero's compiler, it shows what running CPython as wasm costs
-// apart from anything coderun adds.
+// allocator or the snapshot. Run by wazero's compiler, it shows what
+// running CPython as wasm costs apart from anything coderun adds.
 type plainPython struct {
 	rt     wazero.Runtime
 	module wazero.CompiledModule
@@ -58,8 +57,8 @@ func plainCPython(b *testing.B) *plainPython {
 	}}
 }
 
-// run runs src's work() through pythonWorkloadHarness in a fresh instance and
-// returns its value as JSON and the median time of one call.
+// run runs src's work() through pythonWorkloadHarness in a fresh
+// instance and returns its value as JSON and the median time of one call.
 func (p *plainPython) run(b *testing.B, src string) (string, time.Duration) {
 	b.Helper()
 	var stdout, stderr bytes.Buffer

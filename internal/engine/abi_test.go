@@ -73,6 +73,29 @@ func glueNames(t *testing.T, files []string, macro string) []string {
 	return sorted(names)
 }
 
+// wasmExports returns the coderun_ functions a compiled guest exports.
+func wasmExports(m wazero.CompiledModule) []string {
+	var names []string
+	for name := range m.ExportedFunctions() {
+		if strings.HasPrefix(name, "coderun_") {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// wasmImports returns the functions a compiled guest imports from the
+// host module, coderun.
+func wasmImports(m wazero.CompiledModule) []string {
+	var names []string
+	for _, f := range m.ImportedFunctions() {
+		if module, name, _ := f.Import(); module == "coderun" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 func sorted(s []string) []string {
 	slices.Sort(s)
 	return s
@@ -80,12 +103,7 @@ func sorted(s []string) []string {
 
 func TestExportsAgreeEverywhere(t *testing.T) {
 	e := newEngine(t)
-	var inWasm []string
-	for name := range e.s.compiled.ExportedFunctions() {
-		if strings.HasPrefix(name, "coderun_") {
-			inWasm = append(inWasm, name)
-		}
-	}
+	inWasm := wasmExports(e.s.compiled)
 	inEngine := []string{entryExport, "coderun_fuel_probe"}
 
 	assert.Equal(t, glueNames(t, quickJSGlue(t), "GLUE_EXPORT"), sorted(inWasm), "glue/*.c against the wasm's export section")
@@ -137,12 +155,7 @@ func TestUnknownOpTraps(t *testing.T) {
 
 func TestImportsAgreeEverywhere(t *testing.T) {
 	e := newEngine(t)
-	var inWasm []string
-	for _, f := range e.s.compiled.ImportedFunctions() {
-		if module, name, _ := f.Import(); module == "coderun" {
-			inWasm = append(inWasm, name)
-		}
-	}
+	inWasm := wasmImports(e.s.compiled)
 	var inHost []string
 	for name := range e.s.runtime.Module("coderun").ExportedFunctionDefinitions() {
 		inHost = append(inHost, name)
@@ -191,17 +204,7 @@ func TestPythonGlueAgreesWithItsWasm(t *testing.T) {
 	compiled, err := r.CompileModule(ctx, bin)
 	require.NoError(t, err)
 
-	var exports, imports []string
-	for name := range compiled.ExportedFunctions() {
-		if strings.HasPrefix(name, "coderun_") {
-			exports = append(exports, name)
-		}
-	}
-	for _, f := range compiled.ImportedFunctions() {
-		if module, name, _ := f.Import(); module == "coderun" {
-			imports = append(imports, name)
-		}
-	}
+	exports, imports := wasmExports(compiled), wasmImports(compiled)
 	glue := []string{pythonGlueFile}
 	assert.Equal(t, glueNames(t, glue, "GLUE_EXPORT"), sorted(exports), "CPython's glue.c against its wasm's export section")
 	assert.Equal(t, sorted([]string{entryExport, "coderun_fuel_probe"}), sorted(exports), "the engine's export (plus the never-called probe) against CPython's wasm")
